@@ -1,0 +1,5 @@
+"""cardsage solvers: the pure-Python library (cards, game protocol, games, solvers)."""
+
+from solvers.errors import CardsageError
+
+__all__ = ["CardsageError"]
