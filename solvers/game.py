@@ -1,0 +1,569 @@
+"""The game protocol: every game is a :class:`Game` whose matches are :class:`State` values.
+
+A state is an immutable value. ``state.apply(action, seat)`` returns a new state and
+never changes the old one; the same seed and the same actions always give the same
+state, so a match is stored as its seed plus its action log and restored by replay.
+
+Cards live in named :class:`Zone` objects with a visibility rule. ``state.view(seat)``
+is built by allow-list from the zones and from ``state.public()``: a card a seat may
+not see is never in that seat's view. ``determinize(state, seat, rng)`` re-deals the
+cards a seat cannot see into the zones it cannot see, respecting what is public.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, get_type_hints
+
+from solvers.cards import Card, Rng, parse_card
+from solvers.errors import CardsageError, IllegalAction, OutOfTurn
+
+__all__ = [
+    "Action", "Zone", "Visibility", "Game", "State", "Hint", "option", "GameInfo",
+    "encode", "decode", "determinize",
+]
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move: a verb and its arguments, with a text notation that parses back.
+
+    ``Action("play", ("QS",))`` is written ``play QS``; ``Action("pass")`` is ``pass``.
+    Arguments are strings (cards in canonical notation, numbers as digits).
+    """
+
+    kind: str
+    args: tuple[str, ...] = ()
+
+    @property
+    def notation(self) -> str:
+        """The text form, e.g. ``play QS``."""
+        return " ".join((self.kind, *self.args))
+
+    def __str__(self) -> str:
+        return self.notation
+
+    def to_json(self) -> dict:
+        """JSON form: ``{"kind": "play", "args": ["QS"], "notation": "play QS"}``."""
+        return {"kind": self.kind, "args": list(self.args), "notation": self.notation}
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Parse a text notation (``play QS``) into an action (not checked for legality)."""
+        if not isinstance(text, str) or not text.strip():
+            raise CardsageError("an action must be a non-empty text like 'play QS'", status=400)
+        words = text.split()
+        return cls(words[0].lower(), tuple(words[1:]))
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Action":
+        """Accept the text notation or the JSON form ``{"kind": ..., "args": [...]}``."""
+        if isinstance(data, str):
+            return cls.parse(data)
+        if isinstance(data, Mapping):
+            if "notation" in data and "kind" not in data:
+                return cls.parse(data["notation"])
+            kind = data.get("kind")
+            args = data.get("args", [])
+            if not isinstance(kind, str) or not kind:
+                raise CardsageError("an action object needs a 'kind' string", status=400)
+            if not isinstance(args, list) or not all(isinstance(a, (str, int)) for a in args):
+                raise CardsageError("an action's 'args' must be a list of strings", status=400)
+            return cls(kind.lower(), tuple(str(a) for a in args))
+        raise CardsageError("an action must be a notation string or an object with 'kind' and 'args'",
+                            status=400)
+
+
+def card_action(kind: str, card: Card) -> Action:
+    """An action whose single argument is a card, e.g. ``play QS``."""
+    return Action(kind, (str(card),))
+
+
+# ---------------------------------------------------------------- zones and visibility
+
+
+class Visibility(str, Enum):
+    """Who may see the cards of a zone (everyone may always see how many there are)."""
+
+    PUBLIC = "public"        # every seat sees the cards
+    OWNER = "owner"          # only the owning seat sees the cards
+    HIDDEN = "hidden"        # nobody sees the cards (face down)
+    SEEN = "seen"            # face down now, but every seat saw them (tricks taken): known, not shown
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A named place where cards lie, with the rule for who may see them."""
+
+    cards: tuple[Card, ...]
+    visibility: Visibility = Visibility.PUBLIC
+    owner: int | None = None
+    ordered: bool = True      # False: the order within the zone carries no information
+
+    def visible_to(self, seat: int | None) -> bool:
+        """True when ``seat`` (None = an onlooker) may see these cards on the table now."""
+        if self.visibility is Visibility.PUBLIC:
+            return True
+        return self.visibility is Visibility.OWNER and seat is not None and seat == self.owner
+
+    def known_to(self, seat: int | None) -> bool:
+        """True when ``seat`` knows which cards these are (seen cards count as known)."""
+        return self.visibility is Visibility.SEEN or self.visible_to(seat)
+
+
+# ---------------------------------------------------------------- options
+
+
+def option(default, doc: str, *, choices: Sequence | None = None, minimum: int | None = None,
+           maximum: int | None = None):
+    """Declare one typed game option with its documentation and allowed values."""
+    meta = {"doc": doc, "choices": tuple(choices) if choices is not None else None,
+            "minimum": minimum, "maximum": maximum}
+    return field(default=default, metadata=meta)
+
+
+_JSON_TYPES = {int: "integer", bool: "boolean", str: "string", float: "number"}
+
+
+def options_schema(options_cls: type) -> dict:
+    """The JSON schema (draft 2020-12) of an options dataclass."""
+    hints = get_type_hints(options_cls)
+    props = {}
+    for f in fields(options_cls):
+        meta = f.metadata
+        typ = hints[f.name]
+        prop: dict[str, Any] = {"type": _JSON_TYPES.get(typ, "string"), "default": f.default,
+                                "description": meta.get("doc", "")}
+        if meta.get("choices") is not None:
+            prop["enum"] = list(meta["choices"])
+        if meta.get("minimum") is not None:
+            prop["minimum"] = meta["minimum"]
+        if meta.get("maximum") is not None:
+            prop["maximum"] = meta["maximum"]
+        props[f.name] = prop
+    return {"type": "object", "properties": props, "additionalProperties": False}
+
+
+def build_options(options_cls: type, given: Mapping | None):
+    """Validate a mapping against an options dataclass and return the instance."""
+    if given is None:
+        given = {}
+    if isinstance(given, options_cls):
+        return given
+    if not isinstance(given, Mapping):
+        raise CardsageError("options must be a JSON object", field="options")
+    hints = get_type_hints(options_cls)
+    known = {f.name: f for f in fields(options_cls)}
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise CardsageError(f"unknown option(s) {', '.join(unknown)}; known options: "
+                            f"{', '.join(known) or 'none'}", field="options")
+    values = {}
+    for name, value in given.items():
+        f, typ = known[name], hints[name]
+        if typ is bool:
+            ok = isinstance(value, bool)
+        elif typ is int:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif typ is float:
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+            value = float(value) if ok else value
+        else:
+            ok = isinstance(value, typ)
+        if not ok:
+            raise CardsageError(f"option {name!r} must be {_JSON_TYPES.get(typ, typ.__name__)}, "
+                                f"got {value!r}", field=f"options.{name}")
+        meta = f.metadata
+        if meta.get("choices") is not None and value not in meta["choices"]:
+            raise CardsageError(f"option {name!r} must be one of {list(meta['choices'])}, got {value!r}",
+                                field=f"options.{name}")
+        if meta.get("minimum") is not None and value < meta["minimum"]:
+            raise CardsageError(f"option {name!r} must be at least {meta['minimum']}, got {value!r}",
+                                field=f"options.{name}")
+        if meta.get("maximum") is not None and value > meta["maximum"]:
+            raise CardsageError(f"option {name!r} must be at most {meta['maximum']}, got {value!r}",
+                                field=f"options.{name}")
+        values[name] = value
+    opts = options_cls(**values)
+    check = getattr(opts, "validate", None)
+    if check is not None:
+        check()
+    return opts
+
+
+# ---------------------------------------------------------------- JSON encoding of state values
+
+_DATACLASSES: dict[str, type] = {}
+
+
+def serializable(cls):
+    """Class decorator: register a frozen dataclass so :func:`decode` can rebuild it."""
+    _DATACLASSES[cls.__name__] = cls
+    return cls
+
+
+def encode(value: Any) -> Any:
+    """Encode a state value (dataclasses, tuples, cards, dicts, enums) into plain JSON."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, Card):
+        return {"$c": str(value)}
+    if isinstance(value, Enum):
+        return encode(value.value)
+    if isinstance(value, (tuple, list)):
+        return [encode(v) for v in value]
+    if isinstance(value, frozenset):
+        return {"$set": sorted((encode(v) for v in value), key=json.dumps)}
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value):
+            return {"$map": {k: encode(v) for k, v in value.items()}}
+        return {"$pairs": [[encode(k), encode(v)] for k, v in value.items()]}
+    if dataclasses.is_dataclass(value):
+        name = type(value).__name__
+        if name not in _DATACLASSES:
+            raise TypeError(f"{name} is not registered with @serializable")
+        return {"$dc": name, **{f.name: encode(getattr(value, f.name)) for f in fields(value)}}
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def decode(data: Any) -> Any:
+    """Inverse of :func:`encode` (lists come back as tuples)."""
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return data
+    if isinstance(data, list):
+        return tuple(decode(v) for v in data)
+    if isinstance(data, dict):
+        if "$c" in data:
+            return parse_card(data["$c"])
+        if "$set" in data:
+            return frozenset(decode(v) for v in data["$set"])
+        if "$map" in data:
+            return {k: decode(v) for k, v in data["$map"].items()}
+        if "$pairs" in data:
+            return {decode(k): decode(v) for k, v in data["$pairs"]}
+        if "$dc" in data:
+            cls = _DATACLASSES.get(data["$dc"])
+            if cls is None:
+                raise CardsageError(f"unknown state type {data['$dc']!r}", status=400)
+            kwargs = {k: decode(v) for k, v in data.items() if k != "$dc"}
+            return cls(**kwargs)
+    raise CardsageError("malformed state JSON", status=400)
+
+
+# ---------------------------------------------------------------- hints
+
+
+@dataclass
+class Hint:
+    """A recommended action with why, how good it is, and the ranked alternatives."""
+
+    action: Action
+    reason: str
+    evaluation: dict = field(default_factory=dict)
+    alternatives: list[dict] = field(default_factory=list)
+    method: str = "heuristic"      # "heuristic", "exact", "sampled", "oracle"
+
+    def to_json(self) -> dict:
+        """JSON form used by the HTTP API."""
+        return {"action": self.action.to_json(), "reason": self.reason, "evaluation": self.evaluation,
+                "alternatives": self.alternatives, "method": self.method}
+
+
+# ---------------------------------------------------------------- the state protocol
+
+
+class State:
+    """One moment of a match. Subclasses are frozen, ``@serializable`` dataclasses.
+
+    A subclass implements ``to_move``, ``legal_actions``, ``_apply``, ``scores``,
+    ``zones``, ``with_zones`` and ``public``; this base class supplies validation,
+    views, JSON and determinization on top of them.
+    """
+
+    game: ClassVar["Game"]
+
+    # --- to implement -------------------------------------------------------
+    @property
+    def to_move(self) -> frozenset[int]:
+        """The seats that may act now (empty when the match is over)."""
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not to move)."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action, seat: int) -> "State":
+        """Apply an action already known to be legal."""
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple:
+        """Match scores, one per seat (partners share their side's score)."""
+        raise NotImplementedError
+
+    def zones(self) -> dict[str, Zone]:
+        """Every card of the state, by zone."""
+        raise NotImplementedError
+
+    def with_zones(self, zones: Mapping[str, tuple[Card, ...]]) -> "State":
+        """A copy of this state with the cards of the given zones replaced."""
+        raise NotImplementedError
+
+    def public(self, seat: int | None) -> dict:
+        """Public, JSON-ready facts a seat may see besides the zones (trump, trick, scores…)."""
+        raise NotImplementedError
+
+    # --- optional hooks -----------------------------------------------------
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.game.players_for(self.options)  # type: ignore[attr-defined]
+
+    @property
+    def is_over(self) -> bool:
+        """True when the match has ended."""
+        return not self.to_move
+
+    def log_text(self, action: Action, actor: int, viewer: int | None) -> str:
+        """How ``actor``'s ``action`` appears in ``viewer``'s log (default: in full)."""
+        return action.notation
+
+    def parse_action(self, data: Any, seat: int) -> Action:
+        """Turn user input (text or JSON) into a canonical action (not yet checked for legality)."""
+        action = Action.from_json(data)
+        if action.args:
+            canon = []
+            for arg in action.args:
+                try:
+                    canon.append(str(parse_card(arg)))
+                except CardsageError:
+                    canon.append(arg)
+            action = Action(action.kind, tuple(canon))
+        return action
+
+    def determinize_constraints(self, seat: int) -> dict[str, Callable[[Card], bool]]:
+        """Per hidden zone, which cards it may hold (shown voids, known cards). Default: any."""
+        return {}
+
+    def fixed_cards(self, seat: int) -> dict[str, tuple[Card, ...]]:
+        """Cards publicly known to lie in a hidden zone (e.g. a turned trump the dealer took)."""
+        return {}
+
+    # --- provided -----------------------------------------------------------
+    def apply(self, action: Action | str | Mapping, seat: int | None = None) -> "State":
+        """Return the state after ``seat`` takes ``action``; raise if it is not legal now.
+
+        ``seat`` may be omitted when exactly one seat is to move.
+        """
+        movers = self.to_move
+        if seat is None:
+            if len(movers) != 1:
+                raise OutOfTurn("the match is over" if not movers else
+                                "several seats may act: say which seat acts", status=409)
+            (seat,) = movers
+        if not isinstance(action, Action):
+            action = self.parse_action(action, seat)
+        if seat not in movers:
+            raise OutOfTurn(f"seat {seat} is not to move" +
+                            (" (the match is over)" if not movers else
+                             f"; to move: {', '.join(map(str, sorted(movers)))}"), status=409)
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            shown = ", ".join(a.notation for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+            raise IllegalAction(f"'{action.notation}' is not legal now; legal: {shown}")
+        return self._apply(action, seat)
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see (None: an onlooker): zones by allow-list plus public facts."""
+        zones = {}
+        for name, zone in self.zones().items():
+            entry: dict[str, Any] = {"count": len(zone.cards), "visibility": zone.visibility.value}
+            if zone.owner is not None:
+                entry["owner"] = zone.owner
+            if zone.visible_to(seat):
+                cards = zone.cards if zone.ordered else sorted(zone.cards, key=_display_key)
+                entry["cards"] = [str(c) for c in cards]
+            zones[name] = entry
+        return {"seat": seat, "zones": zones, "public": self.public(seat),
+                "to_move": sorted(self.to_move), "over": self.is_over}
+
+    def to_json(self) -> dict:
+        """The whole state as plain JSON (it includes hidden cards: never send it to a seat)."""
+        return {"game": self.game.name, "state": encode(self)}
+
+    def key(self) -> str:
+        """A canonical string of the whole state, for equality checks in tests and caches."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+
+def _display_key(card: Card):
+    return (card.kind, card.suit if card.suit is not None else -1, card.rank, card.copy)
+
+
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """Re-deal the cards ``seat`` cannot see among the zones it cannot see.
+
+    Zone sizes are kept, cards publicly known to be in a zone stay there, and each
+    zone only receives cards its constraint allows (shown voids). Sampling is by
+    random order with backtracking, so it always succeeds when a consistent deal
+    exists (and raises otherwise).
+    """
+    zones = state.zones()
+    hidden = {n: z for n, z in zones.items() if not z.known_to(seat)}
+    if not hidden:
+        return state
+    fixed = state.fixed_cards(seat)
+    allow = state.determinize_constraints(seat)
+    pool = [c for n, z in hidden.items() for c in z.cards]
+    fixed_all = [c for n in fixed for c in fixed[n]]
+    for c in fixed_all:
+        pool.remove(c)
+    rng.shuffle(pool)
+    need = {n: len(z.cards) - len(fixed.get(n, ())) for n, z in hidden.items()}
+    assignment = _assign(pool, need, allow, rng)
+    new = {n: tuple(fixed.get(n, ())) + tuple(assignment[n]) for n in hidden}
+    # keep the fixed cards at their original positions where the zone is ordered
+    for n, z in hidden.items():
+        if fixed.get(n) and z.ordered:
+            rest = list(assignment[n])
+            known = set(fixed[n])
+            new[n] = tuple(c if c in known else rest.pop() for c in z.cards)
+    return state.with_zones(new)
+
+
+def _assign(pool: list[Card], need: dict[str, int], allow: dict[str, Callable[[Card], bool]],
+            rng: Rng) -> dict[str, list[Card]]:
+    """Place every card of ``pool`` so each zone gets its count and only allowed cards."""
+    names = list(need)
+    if not allow:
+        out, i = {}, 0
+        for n in names:
+            out[n] = pool[i:i + need[n]]
+            i += need[n]
+        return out
+    # most constrained cards first, then a randomised backtracking placement
+    options = {c: [n for n in names if allow.get(n, _any)(c)] for c in pool}
+    order = sorted(pool, key=lambda c: len(options[c]))
+    left = dict(need)
+    out: dict[str, list[Card]] = {n: [] for n in names}
+
+    def place(i: int) -> bool:
+        if i == len(order):
+            return True
+        card = order[i]
+        choices = [n for n in options[card] if left[n] > 0]
+        rng.shuffle(choices)
+        for n in choices:
+            left[n] -= 1
+            out[n].append(card)
+            if place(i + 1):
+                return True
+            out[n].pop()
+            left[n] += 1
+        return False
+
+    if not place(0):
+        raise CardsageError("no deal of the unseen cards is consistent with what is public")
+    return out
+
+
+def _any(card: Card) -> bool:
+    return True
+
+
+# ---------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry lists about a game."""
+
+    name: str
+    title: str
+    family: str
+    min_players: int
+    max_players: int
+    summary: str
+
+
+class Game:
+    """A ruleset: its options, how a match starts, its bots and hints.
+
+    Subclasses set ``name``, ``title``, ``family``, ``min_players``, ``max_players``,
+    ``summary``, ``Options`` (a dataclass of :func:`option` fields) and ``State``, and
+    implement :meth:`start`.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    family: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    summary: ClassVar[str] = ""
+    Options: ClassVar[type]
+    State: ClassVar[type]
+    seat_names: ClassVar[tuple[str, ...] | None] = None
+
+    def __init__(self):
+        self.State.game = self
+
+    def info(self) -> GameInfo:
+        """Registry entry."""
+        return GameInfo(self.name, self.title, self.family, self.min_players, self.max_players,
+                        self.summary)
+
+    def options(self, given: Mapping | None = None):
+        """Validated options from a mapping (defaults for everything not given)."""
+        return build_options(self.Options, given)
+
+    def options_schema(self) -> dict:
+        """JSON schema of this game's options."""
+        return options_schema(self.Options)
+
+    def players_for(self, options) -> int:
+        """Number of seats a match with these options has."""
+        return getattr(options, "players", self.min_players)
+
+    def new(self, *, seed: int | None = None, deal: Any = None, options: Mapping | Any = None) -> State:
+        """Start a whole match from a seed (or an explicit first deal) and options."""
+        opts = self.options(options)
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise CardsageError("seed must be an integer", field="seed", status=400)
+        return self.start(opts, seed if seed is not None else 0, deal)
+
+    def start(self, options, seed: int, deal: Any) -> State:
+        """Create the first state of a match (implemented by each game)."""
+        raise NotImplementedError
+
+    def state_from_json(self, data: Mapping) -> State:
+        """Rebuild a state from :meth:`State.to_json` output."""
+        if not isinstance(data, Mapping) or data.get("game") != self.name:
+            raise CardsageError(f"not a {self.name} state", status=400)
+        state = decode(data["state"])
+        if not isinstance(state, self.State):
+            raise CardsageError(f"not a {self.name} state", status=400)
+        return state
+
+    def bots(self) -> dict[str, Callable]:
+        """Bot policies by name: each is ``policy(state, seat, rng) -> Action``."""
+        from solvers.bots import random_bot
+        return {"random": random_bot}
+
+    def hint(self, state: State, seat: int, budget: float | None = None) -> Hint:
+        """Recommended action for ``seat`` (default: the first legal action)."""
+        from solvers.bots import first_legal_hint
+        return first_legal_hint(state, seat)
+
+    def describe(self) -> dict:
+        """JSON description for the API: info, options schema, bots, seat count."""
+        info = self.info()
+        return {"name": info.name, "title": info.title, "family": info.family,
+                "players": {"min": info.min_players, "max": info.max_players},
+                "summary": info.summary, "options": self.options_schema(),
+                "bots": sorted(self.bots())}
