@@ -1,0 +1,92 @@
+"""The Flask app factory: configuration, storage, blueprints, OpenAPI and error handlers."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+from typing import Any, Mapping
+
+from flask import Flask, request
+from werkzeug.exceptions import HTTPException
+
+from api.openapi import build_document
+from api.problems import from_error, problem
+from api.sessions import SessionService
+from api.storage import DEFAULT_DATABASE_URL, Storage
+from api.web_bp import DEFAULT_WEB_DIR
+from solvers.errors import CardsageError
+
+log = logging.getLogger(__name__)
+
+# Each module exposes `blueprint`, `OPENAPI_PATHS` and `OPENAPI_SCHEMAS`; add a line to add an API.
+BLUEPRINT_MODULES = (
+    "api.meta_bp",
+    "api.games_bp",
+    "api.sessions_bp",
+    "api.web_bp",
+)
+
+DEFAULT_CONFIG: dict[str, Any] = {
+    "DATABASE_URL": DEFAULT_DATABASE_URL,
+    "MAX_CONTENT_LENGTH": 1024 * 1024,     # bytes; larger bodies get 413
+    "HINT_BUDGET_MS_DEFAULT": 1000,
+    "HINT_BUDGET_MS_MAX": 5000,
+    "BOT_ACTIONS_MAX": 10_000,             # bot actions one request may take
+    "BOT_BUDGET_MS": 5000,                 # time one request may spend on bot turns
+    "STATE_CACHE_SIZE": 512,               # replayed states kept in memory
+    "WEB_DIR": str(DEFAULT_WEB_DIR),
+}
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app; ``config`` overrides the defaults and ``CARDSAGE_DATABASE_URL``."""
+    app = Flask("cardsage", static_folder=None)
+    app.config.update(DEFAULT_CONFIG)
+    if os.environ.get("CARDSAGE_DATABASE_URL"):
+        app.config["DATABASE_URL"] = os.environ["CARDSAGE_DATABASE_URL"]
+    app.config.update(config or {})
+    app.json.sort_keys = False
+
+    storage = Storage(app.config["DATABASE_URL"])
+    app.extensions["cardsage.storage"] = storage
+    app.extensions["cardsage.sessions"] = SessionService(
+        storage, cache_size=app.config["STATE_CACHE_SIZE"], bot_actions_max=app.config["BOT_ACTIONS_MAX"],
+        bot_budget_ms=app.config["BOT_BUDGET_MS"])
+
+    modules = [importlib.import_module(name) for name in BLUEPRINT_MODULES]
+    for module in modules:
+        app.register_blueprint(module.blueprint)
+    app.extensions["cardsage.openapi"] = build_document(modules)
+    register_error_handlers(app)
+    return app
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Answer every error with problem+json."""
+
+    @app.errorhandler(CardsageError)
+    def _project_error(error: CardsageError):
+        return from_error(error)
+
+    @app.errorhandler(HTTPException)
+    def _http_error(error: HTTPException):
+        headers = {name: value for name, value in error.get_headers() if name.lower() == "allow"}
+        return problem(error.code or 500, _http_detail(error), headers=headers)
+
+    @app.errorhandler(Exception)
+    def _unexpected(error: Exception):
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return problem(500, "an unexpected error occurred on the server; it has been logged")
+
+
+def _http_detail(error: HTTPException) -> str:
+    if error.code == 404:
+        return f"no resource at {request.path}; the API is documented at /api/v1/docs"
+    if error.code == 405:
+        allowed = ", ".join(sorted(error.valid_methods or ()))
+        return f"{request.method} is not allowed on {request.path}" + (f"; allowed: {allowed}" if allowed else "")
+    if error.code == 413:
+        limit = request.max_content_length
+        return "the request body is too large" + (f" (limit {limit} bytes)" if limit else "")
+    return error.description or error.name

@@ -1,0 +1,60 @@
+"""Replaying an action log into a state, with each seat's view of the log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from solvers.game import Action, State
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action of the log: who took it, the version it produced, and how each seat sees it."""
+
+    seat: int
+    version: int
+    action: Action
+    texts: tuple[str, ...]      # texts[viewer] = state_before.log_text(action, seat, viewer)
+
+    def to_json(self, viewer: int) -> dict:
+        """The entry as ``viewer`` may see it."""
+        return {"seat": self.seat, "action": self.texts[viewer], "version": self.version}
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A state reached by replaying a log, and that log."""
+
+    state: State
+    log: tuple[LogEntry, ...] = ()
+
+    @property
+    def version(self) -> int:
+        """Number of actions taken so far."""
+        return len(self.log)
+
+    def extend(self, seat: int, action: Action) -> "Replay":
+        """The replay after ``seat`` takes ``action`` (checked for legality by the game)."""
+        before = self.state
+        after = before.apply(action, seat)
+        texts = tuple(before.log_text(action, seat, viewer) for viewer in range(before.players))
+        return Replay(after, self.log + (LogEntry(seat, self.version + 1, action, texts),))
+
+
+def action_from_json(data: dict) -> Action:
+    """Rebuild a stored action."""
+    return Action(data["kind"], tuple(data.get("args", ())))
+
+
+def action_to_json(action: Action) -> dict:
+    """The stored form of an action."""
+    return {"kind": action.kind, "args": list(action.args)}
+
+
+def replay(start: State, records: Iterable[tuple[int, dict]]) -> Replay:
+    """Replay stored ``(seat, action JSON)`` records from the first state of a match."""
+    result = Replay(start)
+    for seat, data in records:
+        result = result.extend(seat, action_from_json(data))
+    return result

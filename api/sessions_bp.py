@@ -1,0 +1,240 @@
+"""Sessions over HTTP: create a match, view it through a seat token, act, ask for a hint."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request
+
+from api.openapi import json_body, json_response, path_param, problems, query_param, ref
+from api.sessions import SEED_RANGE, SessionService
+from api.validation import get_int, get_list, get_object, get_str, json_object, query_int
+from solvers.errors import CardsageError
+
+blueprint = Blueprint("sessions", __name__, url_prefix="/api/v1")
+
+
+def _service() -> SessionService:
+    return current_app.extensions["cardsage.sessions"]
+
+
+def request_token() -> str | None:
+    """The seat token of the request: ``Authorization: Bearer <token>`` or ``?token=``."""
+    header = request.headers.get("Authorization", "")
+    if header:
+        scheme, _, value = header.strip().partition(" ")
+        if scheme.lower() != "bearer" or not value.strip():
+            raise CardsageError("the Authorization header must be 'Bearer <token>'", status=401)
+        return value.strip()
+    return request.args.get("token") or None
+
+
+@blueprint.post("/sessions")
+def create_session():
+    """Start a match; answer with one secret token per human seat."""
+    data = json_object()
+    game = get_str(data, "game")
+    seats = get_list(data, "seats")
+    seed = get_int(data, "seed", default=None, minimum=SEED_RANGE[0], maximum=SEED_RANGE[1])
+    options = get_object(data, "options")
+    record, tokens, now = _service().create(game, seats, seed=seed, options=options, deal=data.get("deal"))
+    base = f"/api/v1/sessions/{record.id}"
+    body = {"id": record.id, "game": record.game, "seats": list(record.seats), "options": record.options,
+            "version": now.version, "tokens": tokens,
+            "links": {"session": base, "actions": f"{base}/actions", "hint": f"{base}/hint"}}
+    response = jsonify(body)
+    response.status_code = 201
+    response.headers["Location"] = base
+    return response
+
+
+@blueprint.get("/sessions/<match_id>")
+def get_session(match_id: str):
+    """The session as the token's seat sees it."""
+    service = _service()
+    match = service.match(match_id)
+    seat = service.seat(match, request_token())
+    return jsonify(service.view(match, service.current(match), seat))
+
+
+@blueprint.post("/sessions/<match_id>/actions")
+def post_action(match_id: str):
+    """Take the token's seat's action at the version it was chosen at; bots reply."""
+    service = _service()
+    match = service.match(match_id)
+    seat = service.seat(match, request_token())
+    data = json_object()
+    if "action" not in data or data["action"] is None:
+        raise CardsageError("'action' is required: a notation like 'play QS' or "
+                            "{\"kind\": \"play\", \"args\": [\"QS\"]}", status=400, field="action")
+    version = get_int(data, "version")
+    return jsonify(service.view(match, service.act(match, seat, version, data["action"]), seat))
+
+
+@blueprint.get("/sessions/<match_id>/hint")
+def get_hint(match_id: str):
+    """The recommended action for the token's seat, with why and how good it is."""
+    service = _service()
+    match = service.match(match_id)
+    seat = service.seat(match, request_token())
+    limit = current_app.config["HINT_BUDGET_MS_MAX"]
+    budget = query_int("budget_ms", default=min(current_app.config["HINT_BUDGET_MS_DEFAULT"], limit),
+                       minimum=1, maximum=limit, clamp=True)
+    return jsonify(service.hint(match, seat, budget))
+
+
+# ---------------------------------------------------------------- OpenAPI
+
+_ACTION = {"kind": "play", "args": ["QS"], "notation": "play QS"}
+
+_VIEW_EXAMPLE = {
+    "id": "q3Jk8sY2mPzA0bLx", "game": "whist", "seat": 0,
+    "seats": ["human", "heuristic", "heuristic", "heuristic"], "version": 3, "to_move": [0], "over": False,
+    "scores": [0, 0, 0, 0],
+    "view": {"seat": 0, "to_move": [0], "over": False,
+             "zones": {"hand:0": {"count": 13, "visibility": "owner", "owner": 0, "cards": ["6C", "8C", "QS"]},
+                       "hand:1": {"count": 12, "visibility": "owner", "owner": 1}},
+             "public": {"trump": "S", "trick": [{"seat": 1, "card": "7S"}]}},
+    "legal_actions": [_ACTION],
+    "log": [{"seat": 1, "action": "play 7S", "version": 1}],
+    "options": {"target": 5, "honours": "auto", "rubber": False, "show_full_history": False},
+}
+
+_SESSION_ID = path_param("id", "the session id returned on creation", "q3Jk8sY2mPzA0bLx")
+_TOKEN = query_param("token", "the seat token, when the Authorization header cannot be sent",
+                     {"type": "string"})
+_SEAT_SECURITY = [{"seatToken": []}]
+
+OPENAPI_SCHEMAS = {
+    "Action": {
+        "type": "object", "required": ["kind", "args", "notation"],
+        "description": "A move: a verb and its arguments, with a notation that parses back.",
+        "properties": {"kind": {"type": "string"}, "args": {"type": "array", "items": {"type": "string"}},
+                       "notation": {"type": "string"}},
+        "example": _ACTION,
+    },
+    "ActionInput": {
+        "description": "An action as notation text (`play QS`) or as `{kind, args}`.",
+        "oneOf": [{"type": "string"},
+                  {"type": "object", "required": ["kind"],
+                   "properties": {"kind": {"type": "string"},
+                                  "args": {"type": "array", "items": {"type": "string"}}}}],
+    },
+    "CreateSession": {
+        "type": "object", "required": ["game", "seats"],
+        "properties": {
+            "game": {"type": "string", "description": "registry name of the game"},
+            "seats": {"type": "array", "items": {"type": "string"},
+                      "description": "per seat, `human` or one of the game's bots; as many as the game's "
+                                     "players for these options"},
+            "seed": {"type": "integer", "minimum": SEED_RANGE[0], "maximum": SEED_RANGE[1],
+                     "description": "match seed (random when absent); shown once the match is over"},
+            "options": {"type": "object", "description": "game options (see the game's options schema)"},
+            "deal": {"description": "an explicit first deal, in the game's own format"},
+        },
+    },
+    "SessionCreated": {
+        "type": "object", "required": ["id", "game", "seats", "options", "version", "tokens"],
+        "properties": {
+            "id": {"type": "string"}, "game": {"type": "string"},
+            "seats": {"type": "array", "items": {"type": "string"}},
+            "options": {"type": "object"},
+            "version": {"type": "integer", "description": "actions taken so far (bots may move first)"},
+            "tokens": {"type": "object", "additionalProperties": {"type": "string"},
+                       "description": "secret token per human seat, keyed by seat number; shown only here"},
+            "links": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    },
+    "LogEntry": {
+        "type": "object", "required": ["seat", "action", "version"],
+        "properties": {"seat": {"type": "integer"},
+                       "action": {"type": "string", "description": "the action as this seat may see it"},
+                       "version": {"type": "integer", "description": "the session version it produced"}},
+    },
+    "SessionView": {
+        "type": "object",
+        "required": ["id", "game", "seat", "seats", "version", "to_move", "over", "scores", "view",
+                     "legal_actions", "log", "options"],
+        "properties": {
+            "id": {"type": "string"}, "game": {"type": "string"},
+            "seat": {"type": "integer", "description": "the seat of the token"},
+            "seats": {"type": "array", "items": {"type": "string"}},
+            "version": {"type": "integer", "description": "send it back with the next action"},
+            "to_move": {"type": "array", "items": {"type": "integer"}},
+            "over": {"type": "boolean"},
+            "scores": {"type": "array", "description": "match scores, one per seat"},
+            "view": {"type": "object", "description": "zones and public facts this seat may see"},
+            "legal_actions": {"type": "array", "items": ref("Action"),
+                              "description": "empty unless this seat is to move"},
+            "log": {"type": "array", "items": ref("LogEntry")},
+            "options": {"type": "object"},
+            "seed": {"type": "integer", "description": "only once the match is over"},
+            "deal": {"description": "only once the match is over"},
+        },
+    },
+    "ActionRequest": {
+        "type": "object", "required": ["action", "version"],
+        "properties": {"action": ref("ActionInput"),
+                       "version": {"type": "integer", "description": "the session version the action was "
+                                                                     "chosen at"}},
+    },
+    "Hint": {
+        "type": "object", "required": ["action", "reason", "evaluation", "alternatives", "method"],
+        "properties": {
+            "action": ref("Action"), "reason": {"type": "string"},
+            "evaluation": {"type": "object", "description": "exact or estimated value, with sample count"},
+            "alternatives": {"type": "array", "items": {"type": "object"}},
+            "method": {"type": "string", "enum": ["heuristic", "exact", "sampled", "oracle"]},
+        },
+    },
+}
+
+OPENAPI_PATHS = {
+    "/api/v1/sessions": {"post": {
+        "tags": ["sessions"], "operationId": "createSession", "summary": "Create a session",
+        "description": "Start a whole match with humans and bots at the seats. Bots to move first play at "
+                       "once. The answer holds one secret token per human seat: keep them, they are "
+                       "shown only here.",
+        "requestBody": json_body(ref("CreateSession"), {
+            "game": "whist", "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 7,
+            "options": {"target": 5}}),
+        "responses": {
+            "201": json_response("Created", ref("SessionCreated"), {
+                "id": "q3Jk8sY2mPzA0bLx", "game": "whist", "seats": ["human", "heuristic", "heuristic", "heuristic"],
+                "options": {"target": 5, "honours": "auto", "rubber": False, "show_full_history": False},
+                "version": 2, "tokens": {"0": "mV1t3YQ1bq0wJ8ZlH5cJm2cJx0W8k9dA"},
+                "links": {"session": "/api/v1/sessions/q3Jk8sY2mPzA0bLx"}}),
+            **problems(400, 413, 422)},
+    }},
+    "/api/v1/sessions/{id}": {"get": {
+        "tags": ["sessions"], "operationId": "getSession", "summary": "View a session",
+        "description": "The session as the token's seat sees it: its view, its legal actions (when to move) "
+                       "and the log filtered for it.",
+        "security": _SEAT_SECURITY, "parameters": [_SESSION_ID, _TOKEN],
+        "responses": {"200": json_response("The seat's view", ref("SessionView"), _VIEW_EXAMPLE),
+                      **problems(401, 403, 404)},
+    }},
+    "/api/v1/sessions/{id}/actions": {"post": {
+        "tags": ["sessions"], "operationId": "postAction", "summary": "Take an action",
+        "description": "Take the token's seat's action, chosen at `version`. The bots then reply until a "
+                       "human is to act or the match is over. A stale version, or a seat that is not to "
+                       "move, is refused with 409; an illegal action with 422. Nothing changes on error.",
+        "security": _SEAT_SECURITY, "parameters": [_SESSION_ID, _TOKEN],
+        "requestBody": json_body(ref("ActionRequest"), {"action": "play QS", "version": 3}),
+        "responses": {"200": json_response("The seat's view after the action and the bots' replies",
+                                           ref("SessionView"), _VIEW_EXAMPLE),
+                      **problems(400, 401, 403, 404, 409, 413, 422)},
+    }},
+    "/api/v1/sessions/{id}/hint": {"get": {
+        "tags": ["sessions"], "operationId": "getHint", "summary": "Ask for a hint",
+        "description": "The recommended action for the token's seat, a reason, an evaluation and ranked "
+                       "alternatives. The search budget is capped by the server.",
+        "security": _SEAT_SECURITY,
+        "parameters": [_SESSION_ID, _TOKEN,
+                       query_param("budget_ms", "time budget in milliseconds, clamped to the server maximum",
+                                   {"type": "integer", "minimum": 1}, 500)],
+        "responses": {"200": json_response("The hint", ref("Hint"), {
+            "action": _ACTION, "reason": "third hand high", "evaluation": {},
+            "alternatives": [{"action": {"kind": "play", "args": ["2S"], "notation": "play 2S"}}],
+            "method": "heuristic"}),
+            **problems(400, 401, 403, 404, 409)},
+    }},
+}

@@ -1,0 +1,223 @@
+"""The solve driver: moving null-window bounds (MTD-f), budgets, per-card values, lines.
+
+A :class:`Solver` owns a transposition table and keeps it between calls as long as
+the rules stay the same, so valuing every card of a position, walking its principal
+line, or solving many sampled deals that share most cards reuse earlier work.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+
+from solvers.doubledummy import kernel as K
+from solvers.doubledummy.encode import State, card_name, encode
+from solvers.doubledummy.position import Position, seat_name
+from solvers.doubledummy.result import DDResult
+from solvers.errors import CardsageError
+
+__all__ = ["Solver", "solve", "DEFAULT_NODE_BUDGET"]
+
+# without a budget a solve still stops here, so no position can hang a caller
+DEFAULT_NODE_BUDGET = 200_000_000
+# kernel calls are cut into slices this size so a time budget is checked in between;
+# a cut search restarts and finds its finished subtrees in the table
+SLICE_NODES = 100_000
+VALUES = ("best", "all")
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Budget:
+    """Node and time allowance shared by every kernel call of one solve."""
+
+    def __init__(self, nodes: int | None, ms: float | None):
+        if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 1):
+            raise CardsageError("budget_nodes must be a positive integer", field="budget_nodes")
+        if ms is not None and (not isinstance(ms, (int, float)) or isinstance(ms, bool) or ms <= 0):
+            raise CardsageError("budget_ms must be a positive number", field="budget_ms")
+        self.nodes_left = DEFAULT_NODE_BUDGET if nodes is None else nodes
+        self.deadline = None if ms is None else time.perf_counter() + ms / 1000.0
+        self.used = 0
+
+    def slice(self) -> int:
+        if self.nodes_left <= 0 or (self.deadline is not None and time.perf_counter() >= self.deadline):
+            raise _OutOfBudget
+        return self.nodes_left if self.deadline is None else min(self.nodes_left, SLICE_NODES)
+
+    def spend(self, nodes: int) -> None:
+        self.used += nodes
+        self.nodes_left -= nodes
+
+
+class Solver:
+    """A double-dummy solver that keeps its transposition table between solves.
+
+    ``table_bits`` sets the table to ``2**table_bits`` buckets of four entries.
+    """
+
+    def __init__(self, table_bits: int = 18):
+        if not isinstance(table_bits, int) or not 10 <= table_bits <= 24:
+            raise CardsageError("table_bits must be 10 to 24", field="table_bits")
+        self._keys, self._bounds = K.new_table(table_bits)
+        self._signature = None
+        self._ctr = [0] * K.CTR_SIZE
+
+    def clear(self) -> None:
+        """Forget every stored result."""
+        self._bounds[:, 2] = K.EMPTY
+        self._keys[:] = 0
+
+    # ------------------------------------------------------------ public
+
+    def solve(self, position: Position, *, values: str = "best", budget_nodes: int | None = None,
+              budget_ms: float | None = None, line: bool = False) -> DDResult:
+        """Solve ``position`` for the side to play.
+
+        ``values="all"`` also values every legal card; ``line=True`` returns the whole
+        principal variation instead of its first card. Budgets bound the work; when one
+        runs out the result says ``exact=False`` with the bounds found so far.
+        """
+        if not isinstance(position, Position):
+            raise CardsageError("solve needs a Position", field="position")
+        if values not in VALUES:
+            raise CardsageError(f"values must be 'best' or 'all', got {values!r}", field="values")
+        start = time.perf_counter()
+        budget = _Budget(budget_nodes, budget_ms)
+        self._use_rules(position)
+        state = encode(position)
+        lower, upper = state.bounds()
+        result = DDResult(value=lower, lower=lower, upper=upper, exact=False,
+                          to_play=seat_name(state.to_play, position.seats))
+        box: list[int] = []
+        try:
+            lower, upper = self._value(state, lower, upper, budget, None, box)
+            result.value = result.lower = result.upper = lower
+            result.best = card_name(state, self._best_move(state, lower, budget))
+            result.line = [result.best]
+            if values == "all":
+                result.cards = self._all_values(state, lower, budget, result.cards)
+            if line:
+                result.line = self._line(state, lower, budget)
+            result.exact = True
+        except _OutOfBudget:
+            if box:
+                result.value = result.lower = box[0]
+                result.upper = box[1]
+        result.nodes = budget.used
+        result.ms = (time.perf_counter() - start) * 1000.0
+        return result
+
+    # ------------------------------------------------------------ searching
+
+    def _use_rules(self, position: Position) -> None:
+        signature = position.rules.signature()
+        if signature != self._signature:
+            self.clear()
+            self._signature = signature
+
+    def _probe(self, state: State, target: int, budget: _Budget) -> tuple[bool, int]:
+        """Null-window search: can the team score ``target``? Also the root card that
+        settled it (-1 if none did)."""
+        ctr = np.zeros(K.CTR_SIZE, dtype=np.int64)
+        while True:
+            ctr[:] = 0
+            ctr[K.N_LIMIT] = budget.slice()
+            ok = K.search(state.hands, state.trick, state.tseat, state.st, state.cfg, state.team,
+                          state.cpts, state.lpts, self._keys, self._bounds, ctr, target, 0)
+            budget.spend(int(min(ctr[K.N_NODES], ctr[K.N_LIMIT])))
+            if not ctr[K.N_ABORTED]:
+                return bool(ok), int(ctr[K.N_ROOT_MOVE])
+
+    def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
+               bounds_out: list | None = None) -> tuple[int, int]:
+        """Exact value between known bounds by a sequence of null-window probes."""
+        try:
+            while lower < upper:
+                if guess is not None and lower < guess <= upper:
+                    target = guess
+                    guess = None
+                else:
+                    target = (lower + upper + 1) // 2
+                ok, _ = self._probe(state, target, budget)
+                if ok:
+                    lower = target
+                else:
+                    upper = target - 1
+        except _OutOfBudget:
+            if bounds_out is not None:
+                bounds_out[:] = [lower, upper]
+            raise
+        return lower, upper
+
+    def _best_move(self, state: State, value: int, budget: _Budget) -> int:
+        """A card keeping the value: the one that proves the team reaches ``value`` (or,
+        for the other team, the one that holds it to ``value``)."""
+        if state.maximising:
+            ok, move = self._probe(state, value, budget)
+        else:
+            ok, move = self._probe(state, value + 1, budget)
+        if move < 0:
+            raise AssertionError("the search found no card for a solved value")
+        return move
+
+    def _all_values(self, state: State, value: int, budget: _Budget, out: dict[str, int]) -> dict[str, int]:
+        """The value after each legal card (equivalent cards share one search); filled
+        into ``out`` as they come so a budget cut keeps what was found."""
+        maximising = state.maximising
+        for group in state.legal_groups():
+            child = state.copy()
+            gain = child.play(group[0])
+            lo, hi = child.bounds()
+            lo += gain
+            hi += gain
+            # playing a card never beats the position's value for the side to move
+            if maximising:
+                hi = min(hi, value)
+            else:
+                lo = max(lo, value)
+            box = []
+            try:
+                v, _ = self._value(child, lo - gain, hi - gain, budget,
+                                   guess=(value - gain) if maximising else (value - gain + 1), bounds_out=box)
+            except _OutOfBudget:
+                for code in group:
+                    out[card_name(state, code)] = (box[0] if box else lo - gain) + gain
+                raise
+            for code in group:
+                out[card_name(state, code)] = v + gain
+        return out
+
+    def _line(self, state: State, value: int, budget: _Budget) -> list[str]:
+        """The principal variation from ``state`` to the end of play."""
+        walk = state.copy()
+        line: list[str] = []
+        try:
+            while not walk.empty:
+                move = self._best_move(walk, value, budget)
+                line.append(card_name(walk, move))
+                value -= walk.play(move)
+        except _OutOfBudget:
+            pass
+        return line
+
+
+def solve(position: Position, *, values: str = "best", budget_nodes: int | None = None,
+          budget_ms: float | None = None, line: bool = False) -> DDResult:
+    """Solve one position (see :meth:`Solver.solve`) with this thread's shared solver."""
+    return _thread_solver().solve(position, values=values, budget_nodes=budget_nodes,
+                                  budget_ms=budget_ms, line=line)
+
+
+_LOCAL = threading.local()
+
+
+def _thread_solver() -> Solver:
+    solver = getattr(_LOCAL, "solver", None)
+    if solver is None:
+        solver = _LOCAL.solver = Solver()
+    return solver

@@ -1,0 +1,2 @@
+"""Patience (Klondike, Forty Thieves): deals, rules engine, exact solver, hints and
+batch verification."""

@@ -1,0 +1,183 @@
+"""Forty Thieves search kernel: compact states, safe automatic moves, macro moves, keys.
+
+A state is a tuple ``(cols, found, talon, p, redeals)``: ``cols`` holds one ``bytes``
+per column (bottom to top, all face up); ``found`` holds, per suit, the heights of its
+two foundation piles, lower first (which physical pile holds which height never
+matters); ``talon``/``p`` are the stock and waste as in :mod:`talon`. The two copies of
+a card share one integer ``suit * 13 + rank - 1``, so the key never tells them apart.
+"""
+
+from __future__ import annotations
+
+from solvers.errors import CardsageError
+from solvers.patience.options import FortyThievesRules
+from solvers.patience.position import Position, patience_rank
+from solvers.patience.talon import reach_any, targets
+
+SUIT = [c // 13 for c in range(52)]
+RANK = [c % 13 for c in range(52)]
+
+
+def card_code(card) -> int:
+    """The kernel integer of a card (copies share it)."""
+    return int(card.suit) * 13 + patience_rank(card) - 1
+
+
+def raise_pile(found: tuple, c: int) -> tuple | None:
+    """``found`` with ``c`` played to a pile of its suit, or ``None`` if it does not fit."""
+    s, r = SUIT[c], RANK[c]
+    lo, hi = found[2 * s], found[2 * s + 1]
+    if lo == r:
+        lo += 1
+        if lo > hi:
+            lo, hi = hi, lo
+    elif hi == r:
+        hi += 1
+    else:
+        return None
+    return found[:2 * s] + (lo, hi) + found[2 * s + 2:]
+
+
+class FortyThievesKernel:
+    """Move generation and keys for one Forty Thieves rule set and pack size."""
+
+    game = "forty-thieves"
+
+    def __init__(self, rules: FortyThievesRules, ranks: int = 13):
+        self.max_redeals = rules.max_redeals
+        self.ranks = ranks
+        self.total = 8 * ranks
+        # one card at a time and unlimited turn-overs: the talon is a set
+        self.set_talon = self.max_redeals is None
+
+    def encode(self, pos: Position):
+        """The kernel state of a fully known position."""
+        if not pos.all_known():
+            raise CardsageError("the solver needs every card known (deal the unseen cards first)")
+        cols = tuple(bytes(card_code(c) for c in col.up) for col in pos.columns)
+        heights = [[] for _ in range(4)]
+        for pile in pos.foundations:
+            if pile:
+                heights[pile[0].suit].append(len(pile))
+        found = ()
+        for h in heights:
+            h = sorted(h + [0, 0])[-2:]
+            found += (h[0], h[1])
+        talon = bytes(card_code(c) for c in pos.waste + pos.stock)
+        return (cols, found, talon, len(pos.waste), pos.redeals_used)
+
+    def key(self, s) -> bytes:
+        """A compact transposition key; columns are sorted (their order never matters)."""
+        cols, found, talon, p, redeals = s
+        body = b"\xff".join(sorted(cols))
+        if self.set_talon:
+            tail = b"\x00\x00" + bytes(sorted(talon))
+        else:
+            tail = bytes((p, redeals)) + talon
+        return body + b"\xfd" + bytes(found) + tail
+
+    def is_won(self, s) -> bool:
+        """True when every card is on the foundations."""
+        return sum(s[1]) == self.total
+
+    def remaining(self, s) -> int:
+        """Cards not yet on the foundations (a lower bound on the moves left)."""
+        return self.total - sum(s[1])
+
+    @staticmethod
+    def safe(c: int, found) -> bool:
+        """May ``c`` go up at once? True when both cards it could hold are already up,
+        i.e. the lower pile of its suit is exactly one below it."""
+        return found[2 * SUIT[c]] == RANK[c]
+
+    def normalize(self, s):
+        """Play every safe foundation move; return the new state and the moves made."""
+        cols, found, talon, p, redeals = s
+        notes = []
+        changed = True
+        while changed:
+            changed = False
+            for i, col in enumerate(cols):
+                if col and found[2 * SUIT[col[-1]]] == RANK[col[-1]]:
+                    found = raise_pile(found, col[-1])
+                    cols = cols[:i] + (col[:-1],) + cols[i + 1:]
+                    notes.append(f"t{i + 1} f")
+                    changed = True
+            if self.set_talon:
+                for q in range(len(talon), 0, -1):
+                    c = talon[q - 1]
+                    if found[2 * SUIT[c]] == RANK[c]:
+                        notes.extend(reach_any(len(talon), p, q))
+                        notes.append("w f")
+                        found = raise_pile(found, c)
+                        talon = talon[:q - 1] + talon[q:]
+                        p = q - 1
+                        changed = True
+                        break
+        if not notes:
+            return s, ()
+        return (cols, found, talon, p, redeals), tuple(notes)
+
+    def moves(self, s) -> list:
+        """Candidate moves, most promising first (see :meth:`child`)."""
+        cols, found, talon, p, redeals = s
+        accept: dict[int, list[int]] = {}
+        empty = -1
+        for j, col in enumerate(cols):
+            if col:
+                if RANK[col[-1]]:
+                    accept.setdefault(col[-1] - 1, []).append(j)
+            elif empty < 0:
+                empty = j
+        to_found, clear, from_talon, build, to_empty = [], [], [], [], []
+        for i, col in enumerate(cols):
+            if not col:
+                continue
+            x = col[-1]
+            if raise_pile(found, x) is not None:
+                to_found.append(("TF", i))
+            bucket = clear if len(col) == 1 else build
+            for j in accept.get(x, ()):
+                bucket.append(("TT", i, j))
+            if empty >= 0 and len(col) > 1:
+                to_empty.append(("TT", i, empty))
+        if talon:
+            for q, pre, red2, _ in targets(len(talon), p, 1, redeals, self.max_redeals, False, False):
+                x = talon[q - 1]
+                if raise_pile(found, x) is not None:
+                    to_found.append(("W", q, pre, red2, -1))
+                for j in accept.get(x, ()):
+                    from_talon.append(("W", q, pre, red2, j))
+                if empty >= 0:
+                    to_empty.append(("W", q, pre, red2, empty))
+        return to_found + clear + build + from_talon + to_empty
+
+    def child(self, s, mv):
+        """Apply a move from :meth:`moves` and the automatic moves after it."""
+        cols, found, talon, p, redeals = s
+        if mv[0] == "TF":
+            i = mv[1]
+            found = raise_pile(found, cols[i][-1])
+            cols = cols[:i] + (cols[i][:-1],) + cols[i + 1:]
+            notes = (f"t{i + 1} f",)
+        elif mv[0] == "TT":
+            _, i, j = mv
+            c = cols[i][-1:]
+            cols = list(cols)
+            cols[i] = cols[i][:-1]
+            cols[j] = cols[j] + c
+            cols = tuple(cols)
+            notes = (f"t{i + 1} t{j + 1}",)
+        else:
+            _, q, pre, redeals, j = mv
+            c = talon[q - 1]
+            talon = talon[:q - 1] + talon[q:]
+            p = q - 1
+            if j < 0:
+                found = raise_pile(found, c)
+                notes = pre + ("w f",)
+            else:
+                cols = cols[:j] + (cols[j] + bytes((c,)),) + cols[j + 1:]
+                notes = pre + (f"w t{j + 1}",)
+        state, auto = self.normalize((cols, found, talon, p, redeals))
+        return state, notes + auto

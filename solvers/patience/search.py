@@ -1,0 +1,165 @@
+"""Exact winnability search for patience deals with every card known.
+
+Depth-first search over the kernel's macro moves with a transposition table of
+compact keys. Verdicts:
+
+* ``winnable``: a solution is returned (moves in notation; it replays through
+  :mod:`solvers.patience.rules`);
+* ``unwinnable``: the search space was exhausted, which proves no win exists under
+  the stated rules (every pruning rule the kernels use keeps a win if there is one);
+* ``unknown``: the node or time budget ran out first.
+
+After a win, a bounded branch-and-bound pass looks for a shorter line.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from solvers.errors import CardsageError
+from solvers.patience.forty_thieves import FortyThievesKernel
+from solvers.patience.klondike import KlondikeKernel
+from solvers.patience.options import FortyThievesRules, KlondikeRules
+from solvers.patience.position import Position
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+
+
+@dataclass
+class SolveResult:
+    """What the solver found: ``verdict``, ``solution`` (moves, when winnable),
+    ``nodes`` searched and ``seconds`` spent (search plus shortening)."""
+
+    verdict: str
+    solution: list[str] | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    shortened_from: int | None = None
+    dead: set = field(default_factory=set, repr=False)
+
+    def to_json(self) -> dict:
+        """JSON-able summary."""
+        return {"verdict": self.verdict, "solution": self.solution, "nodes": self.nodes,
+                "seconds": round(self.seconds, 6), "moves": len(self.solution or ())}
+
+
+def kernel_for(position: Position, rules):
+    """The search kernel for this position's game and rules."""
+    if position.game == "klondike" and isinstance(rules, KlondikeRules):
+        return KlondikeKernel(rules, position.ranks)
+    if position.game == "forty-thieves" and isinstance(rules, FortyThievesRules):
+        return FortyThievesKernel(rules, position.ranks)
+    raise CardsageError(f"{type(rules).__name__} rules do not fit a {position.game} position", field="rules")
+
+
+def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
+          max_seconds: float | None = 60.0, shorten: bool = True,
+          shorten_nodes: int = 20_000, dead: set | None = None) -> SolveResult:
+    """Decide whether a fully known position can be won.
+
+    ``dead`` is an optional set of keys already proven lost for the same deal (it is
+    extended with this search's keys when the verdict is ``unwinnable``).
+    """
+    start = time.perf_counter()
+    kernel = kernel_for(position, rules)
+    root = kernel.encode(position)
+    deadline = None if max_seconds is None else start + max_seconds
+    verdict, path, nodes, seen = _dfs(kernel, root, max_nodes, deadline, dead)
+    result = SolveResult(verdict, None, nodes)
+    if verdict == WINNABLE:
+        line = [m for notes in path for m in notes]
+        if shorten and shorten_nodes:
+            better = shorten_line(kernel, root, len(line), shorten_nodes, deadline)
+            if better is not None and len(better) < len(line):
+                result.shortened_from = len(line)
+                line = better
+        result.solution = line
+    elif verdict == UNWINNABLE and dead is not None:
+        dead.update(seen)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _dfs(kernel, root, max_nodes, deadline, dead):
+    key, moves, child, won = kernel.key, kernel.moves, kernel.child, kernel.is_won
+    root, auto = kernel.normalize(root)
+    if won(root):
+        return WINNABLE, [auto], 1, set()
+    seen = {key(root)}
+    if dead and key(root) in dead:
+        return UNWINNABLE, None, 1, seen
+    stack = [[root, moves(root), 0]]
+    path = [auto]
+    nodes = 1
+    limit = max_nodes or float("inf")
+    while stack:
+        frame = stack[-1]
+        mvs = frame[1]
+        i = frame[2]
+        if i == len(mvs):
+            stack.pop()
+            path.pop()
+            continue
+        frame[2] = i + 1
+        state, notes = child(frame[0], mvs[i])
+        k = key(state)
+        if k in seen:
+            continue
+        seen.add(k)
+        if dead and k in dead:
+            continue
+        nodes += 1
+        if won(state):
+            path.append(notes)
+            return WINNABLE, path, nodes, seen
+        if nodes >= limit or (deadline is not None and not nodes & 255
+                              and time.perf_counter() > deadline):
+            return UNKNOWN, None, nodes, seen
+        stack.append([state, moves(state), 0])
+        path.append(notes)
+    return UNWINNABLE, None, nodes, seen
+
+
+def shorten_line(kernel, root, best: int, max_nodes: int, deadline=None) -> list[str] | None:
+    """Branch and bound for a line shorter than ``best`` moves; each move costs one and
+    the cards still off the foundations are a lower bound on the moves left.
+    Returns the shortest line found within ``max_nodes``, or ``None``."""
+    key, moves, child, won, h = kernel.key, kernel.moves, kernel.child, kernel.is_won, kernel.remaining
+    root, auto = kernel.normalize(root)
+    g0 = len(auto)
+    if won(root):
+        return list(auto)
+    best_g = {key(root): g0}
+    stack = [[root, moves(root), 0, g0]]
+    path = [auto]
+    found = None
+    nodes = 0
+    while stack:
+        frame = stack[-1]
+        mvs = frame[1]
+        i = frame[2]
+        if i == len(mvs):
+            stack.pop()
+            path.pop()
+            continue
+        frame[2] = i + 1
+        state, notes = child(frame[0], mvs[i])
+        g = frame[3] + len(notes)
+        if g + h(state) >= best:
+            continue
+        k = key(state)
+        if best_g.get(k, best) <= g:
+            continue
+        best_g[k] = g
+        nodes += 1
+        if won(state):
+            best = g
+            found = [m for n in path for m in n] + list(notes)
+            continue
+        if nodes >= max_nodes or (deadline is not None and not nodes & 255
+                                  and time.perf_counter() > deadline):
+            break
+        stack.append([state, moves(state), 0, g])
+        path.append(notes)
+    return found

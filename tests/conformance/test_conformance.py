@@ -1,0 +1,164 @@
+"""The conformance suite: every registered game, whole matches, driven by hypothesis.
+
+For each game: random playouts of whole matches to the end, replay determinism, JSON
+round trips, action notation round trips, the leak test (re-dealing the cards a seat
+cannot see never changes that seat's view) and the game's own invariants.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from solvers import games
+from solvers.cards import Rng
+from solvers.game import Action, determinize
+from solvers.errors import CardsageError
+
+from tests.conformance.invariants import INVARIANTS
+
+GAMES = games.names()
+MAX_ACTIONS = 20_000
+CHECK_EVERY = 7  # the expensive checks run on every 7th state (and the last)
+
+
+def _play_match(game, seed: int, data, options=None):
+    state = game.new(seed=seed, options=options)
+    log = []
+    step = 0
+    while not state.is_over:
+        movers = sorted(state.to_move)
+        seat = movers[data.draw(st.integers(0, len(movers) - 1), label="mover")] if len(movers) > 1 else movers[0]
+        legal = state.legal_actions(seat)
+        assert legal, f"seat {seat} is to move but has no legal action"
+        assert len(set(legal)) == len(legal), "legal actions are distinct"
+        index = data.draw(st.integers(0, len(legal) - 1), label="action") if step % 3 == 0 else \
+            Rng(seed * 7919 + step).below(len(legal))
+        action = legal[index]
+        if step % CHECK_EVERY == 0:
+            _check_state(game, state, seat, legal, seed + step)
+        before = state.key()
+        state = state.apply(action, seat)
+        assert state.key() != before or True
+        log.append((seat, action))
+        invariant = INVARIANTS.get(game.name)
+        if invariant:
+            invariant(state)
+        step += 1
+        assert step < MAX_ACTIONS, "the match must end"
+    _check_state(game, state, None, [], seed)
+    return state, log
+
+
+def _check_state(game, state, seat, legal, salt):
+    # JSON round trip of the whole state
+    text = json.dumps(state.to_json())
+    again = game.state_from_json(json.loads(text))
+    assert again == state and again.key() == state.key()
+    # notation round trips: text and JSON forms parse back to the same action
+    for action in legal:
+        assert Action.parse(action.notation) == action
+        assert state.parse_action(action.notation, seat) == action
+        assert state.parse_action(action.to_json(), seat) == action
+        assert Action.from_json(json.loads(json.dumps(action.to_json()))) == action
+    # the leak test, for every seat and an onlooker
+    for viewer in range(state.players):
+        view = state.view(viewer)
+        json.dumps(view)  # views are plain JSON
+        other = determinize(state, viewer, Rng(salt + viewer))
+        assert other.view(viewer) == view, f"seat {viewer}'s view depends on cards it cannot see"
+        assert other.legal_actions(viewer) == state.legal_actions(viewer)
+    # seats only see cards of zones they may see
+    zones = state.zones()
+    for viewer in range(state.players):
+        view = state.view(viewer)
+        for name, entry in view["zones"].items():
+            if "cards" in entry:
+                assert zones[name].visible_to(viewer)
+            assert entry["count"] == len(zones[name].cards)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(min_value=0, max_value=2**31), data=st.data())
+@settings(max_examples=30)
+def test_whole_match_replays_and_round_trips(name, seed, data):
+    game = games.get(name)
+    final, log = _play_match(game, seed, data)
+    assert final.is_over and not final.to_move
+    assert all(not final.legal_actions(s) for s in range(final.players))
+    # replay determinism: the same seed and actions give the same state
+    replay = game.new(seed=seed)
+    for seat, action in log:
+        replay = replay.apply(action.notation, seat)
+    assert replay.key() == final.key()
+    assert len(final.scores) == final.players
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_new_is_deterministic_and_apply_never_mutates(name):
+    game = games.get(name)
+    a, b = game.new(seed=11), game.new(seed=11)
+    assert a.key() == b.key()
+    seat = min(a.to_move)
+    before = a.key()
+    a.apply(a.legal_actions(seat)[0], seat)
+    assert a.key() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_input_raises_the_project_error_and_changes_nothing(name):
+    game = games.get(name)
+    state = game.new(seed=3)
+    seat = min(state.to_move)
+    before = state.key()
+    for bad in ["", "frobnicate", "play ZZ", {"kind": 3}, {"args": []}, 17, None]:
+        with pytest.raises(CardsageError):
+            state.apply(bad, seat)
+    others = [s for s in range(state.players) if s not in state.to_move]
+    if others:
+        with pytest.raises(CardsageError):
+            state.apply(state.legal_actions(seat)[0], others[0])
+    assert state.key() == before
+    with pytest.raises(CardsageError):
+        game.new(seed=1, options={"no_such_option": 1})
+    with pytest.raises(CardsageError):
+        game.new(seed="x")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_description_and_options_schema(name):
+    game = games.get(name)
+    desc = game.describe()
+    json.dumps(desc)
+    assert desc["name"] == name and desc["options"]["type"] == "object"
+    assert "random" in desc["bots"]
+    for key, prop in desc["options"]["properties"].items():
+        assert "default" in prop and "description" in prop
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bots_play_whole_matches(name):
+    game = games.get(name)
+    bots = game.bots()
+    for bot_name, policy in bots.items():
+        state = game.new(seed=5)
+        rng = Rng(5)
+        steps = 0
+        while not state.is_over and steps < MAX_ACTIONS:
+            seat = min(state.to_move)
+            state = state.apply(policy(state, seat, rng), seat)
+            steps += 1
+        assert state.is_over, f"bot {bot_name} finished the match"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_hint_is_a_legal_action_with_a_reason(name):
+    game = games.get(name)
+    state = game.new(seed=9)
+    seat = min(state.to_move)
+    hint = game.hint(state, seat)
+    assert hint.action in state.legal_actions(seat)
+    assert hint.reason
+    json.dumps(hint.to_json())

@@ -1,0 +1,199 @@
+// The felt table: lays out any game's view by its zones, seats around, shared zones in the middle.
+
+import { cardBack, cardFace, cardLabel, isCard } from "./cards.js";
+
+/** Name of a seat from the view's public facts ("South"), or "Seat 3". */
+export function seatName(view, seat) {
+  const names = view && view.public && view.public.seat_names;
+  return (Array.isArray(names) && names[seat]) || `Seat ${seat + 1}`;
+}
+
+/** Map each card code to the legal actions that name it (args like "5C+4H" name two cards). */
+export function actionsByCard(legalActions) {
+  const map = new Map();
+  for (const action of legalActions || []) {
+    for (const arg of action.args || []) {
+      for (const token of String(arg).split(/[+,]/)) {
+        if (!isCard(token)) continue;
+        if (!map.has(token)) map.set(token, []);
+        map.get(token).push(action);
+      }
+    }
+  }
+  return map;
+}
+
+/** Every card code shown face up in a view. */
+export function visibleCards(view) {
+  const seen = new Set();
+  for (const zone of Object.values(view.zones || {})) for (const c of zone.cards || []) seen.add(c);
+  return seen;
+}
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+// Seats clockwise from the viewer: the viewer sits at the bottom.
+function seatPositions(players, me) {
+  const others = [];
+  for (let i = 1; i < players; i++) others.push((me + i) % players);
+  const pos = new Map([[me, "bottom"]]);
+  if (others.length === 1) pos.set(others[0], "top");
+  else if (others.length === 2) { pos.set(others[0], "left"); pos.set(others[1], "right"); }
+  else if (others.length >= 3) {
+    pos.set(others[0], "left");
+    pos.set(others[others.length - 1], "right");
+    for (const s of others.slice(1, -1)) pos.set(s, "top");
+  }
+  return pos;
+}
+
+function zoneOwner(name, zone) {
+  if (Number.isInteger(zone.owner)) return zone.owner;
+  const m = /^hand:(\d+)$/.exec(name);
+  return m ? +m[1] : null;
+}
+
+function zoneTitle(name, view) {
+  const pub = view.public || {};
+  const m = /^([a-z_]+):(\d+)$/i.exec(name);
+  const base = (m ? m[1] : name).replace(/_/g, " ");
+  const title = base[0].toUpperCase() + base.slice(1);
+  if (!m) return title;
+  const index = +m[2];
+  // won:N counts per partnership in partnership games, per seat otherwise
+  if (base === "won" && Array.isArray(pub.partnerships) && pub.partnerships[index]) {
+    return `${title} by ${pub.partnerships[index].map((s) => seatName(view, s)).join("–")}`;
+  }
+  return `${title} ${index + 1}`;
+}
+
+function cardButton(code, ctx, zoneName) {
+  const actions = ctx.playable.get(code) || [];
+  const enabled = actions.length > 0 && ctx.canAct;
+  const verb = actions.length ? actions[0].kind : "card";
+  const button = h("button", {
+    type: "button", class: "card face" + (enabled ? " playable" : "") + (ctx.hinted.has(code) ? " hinted" : ""),
+    "data-card": code, "data-zone": zoneName, disabled: !enabled,
+    "aria-label": `${verb} ${cardLabel(code)}`, title: actions.map((a) => a.notation).join(" / ") || cardLabel(code),
+  }, cardFace(code));
+  button.addEventListener("click", () => ctx.onPlay(actions, code));
+  return button;
+}
+
+function cardImage(code, ctx, zoneName) {
+  if (ctx.playable.has(code)) return cardButton(code, ctx, zoneName);
+  return h("span", { class: "card face" + (ctx.hinted.has(code) ? " hinted" : ""), "data-card": code,
+    role: "img", "aria-label": cardLabel(code) }, cardFace(code));
+}
+
+function backPile(count, label) {
+  const shown = Math.min(count, 3);
+  const pile = h("span", { class: "pile", role: "img", "aria-label": `${label}: ${count} card${count === 1 ? "" : "s"} face down` });
+  for (let i = 0; i < shown; i++) pile.append(h("span", { class: "card back" }, cardBack()));
+  pile.append(h("span", { class: "count", text: String(count) }));
+  if (count === 0) pile.classList.add("empty");
+  return pile;
+}
+
+function backFan(count, label) {
+  const fan = h("span", { class: "fan", role: "img", "aria-label": `${label}: ${count} card${count === 1 ? "" : "s"}` });
+  for (let i = 0; i < Math.min(count, 13); i++) fan.append(h("span", { class: "card back" }, cardBack()));
+  fan.append(h("span", { class: "count", text: String(count) }));
+  return fan;
+}
+
+function zoneBlock(name, zone, view, ctx, { own = false } = {}) {
+  const title = zoneTitle(name, view);
+  const block = h("section", { class: `zone zone-${name.split(":")[0]}`, "data-zone": name, "aria-label": title });
+  block.append(h("h3", { class: "zone-title", text: `${title} (${zone.count})` }));
+  if (Array.isArray(zone.cards)) {
+    const row = h("div", { class: "cards" + (own ? " hand" : "") + (zone.cards.length > 14 ? " dense" : "") });
+    for (const code of zone.cards) row.append(own ? cardButton(code, ctx, name) : cardImage(code, ctx, name));
+    if (!zone.cards.length) row.append(h("span", { class: "slot", "aria-label": "empty" }));
+    block.append(row);
+  } else if (zone.visibility === "owner" || own) {
+    block.append(backFan(zone.count, title));
+  } else {
+    block.append(backPile(zone.count, title));
+  }
+  return block;
+}
+
+function trickBlock(plays, view, positions, label, faded) {
+  const block = h("section", { class: "zone trick-area" + (faded ? " faded" : ""), "data-zone": faded ? "last_trick" : "trick", "aria-label": label });
+  block.append(h("h3", { class: "zone-title", text: label }));
+  const compass = h("div", { class: "compass" });
+  for (const play of plays) {
+    const where = positions.get(play.seat) || "top";
+    compass.append(h("figure", { class: `played at-${where}`, "data-card": play.card },
+      h("span", { class: "card face", role: "img", "aria-label": `${seatName(view, play.seat)}: ${cardLabel(play.card)}` }, cardFace(play.card)),
+      h("figcaption", { text: seatName(view, play.seat) })));
+  }
+  if (!plays.length) compass.append(h("span", { class: "slot" }));
+  block.append(compass);
+  return block;
+}
+
+function isTrickList(value) {
+  return Array.isArray(value) && value.every((p) => p && Number.isInteger(p.seat) && typeof p.card === "string");
+}
+
+/**
+ * Draw the table for a session state into `root`.
+ * ctx: {onPlay(actions, card), hinted: Set of card codes, canAct: boolean}
+ */
+export function renderTable(root, session, ctx) {
+  const view = session.view;
+  const pub = view.public || {};
+  const players = (session.seats || []).length || 1;
+  const me = session.seat;
+  const positions = seatPositions(players, me);
+  const full = { ...ctx, playable: actionsByCard(session.legal_actions) };
+  const toMove = new Set(session.to_move || view.to_move || []);
+
+  const table = h("div", { class: `table players-${players}` });
+  const areas = { top: h("div", { class: "area area-top" }), left: h("div", { class: "area area-left" }),
+    right: h("div", { class: "area area-right" }), bottom: h("div", { class: "area area-bottom" }),
+    center: h("div", { class: "area area-center" }) };
+
+  const seatBoxes = new Map();
+  for (let s = 0; s < players; s++) {
+    const badges = [];
+    if (pub.dealer === s) badges.push(h("span", { class: "badge", text: "dealer" }));
+    if (toMove.has(s) && !view.over) badges.push(h("span", { class: "badge turn", text: "to play" }));
+    const who = s === me ? `${seatName(view, s)} (you)` : `${seatName(view, s)} · ${session.seats[s]}`;
+    const box = h("div", { class: "seat" + (toMove.has(s) ? " active" : "") + (s === me ? " me" : ""), "data-seat": s },
+      h("div", { class: "seat-name" }, h("span", { text: who }), ...badges));
+    seatBoxes.set(s, box);
+    areas[positions.get(s)].append(box);
+  }
+
+  const plays = isTrickList(pub.trick) ? pub.trick : null;
+  for (const [name, zone] of Object.entries(view.zones || {})) {
+    const owner = zoneOwner(name, zone);
+    if (owner !== null && seatBoxes.has(owner)) {
+      seatBoxes.get(owner).append(zoneBlock(name, zone, view, full, { own: owner === me }));
+    } else if (name === "trick" && plays) {
+      if (plays.length || !isTrickList(pub.last_trick) || !pub.last_trick.length) {
+        areas.center.append(trickBlock(plays, view, positions, "Trick", false));
+      } else {
+        areas.center.append(trickBlock(pub.last_trick, view, positions, "Last trick", true));
+      }
+    } else {
+      areas.center.append(zoneBlock(name, zone, view, full));
+    }
+  }
+
+  table.append(areas.top, areas.left, areas.center, areas.right, areas.bottom);
+  root.replaceChildren(table);
+}
