@@ -67,7 +67,7 @@ class SessionService:
         if record is None:
             record = self.storage.match(match_id)
             if record is None:
-                raise CardsageError(f"no session {match_id!r}", status=404, field="id")
+                raise CardsageError(f"no session {match_id!r}", status=404, field="session_id")
             self.matches.put(match_id, record)
         return record
 

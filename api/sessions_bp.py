@@ -46,20 +46,20 @@ def create_session():
     return response
 
 
-@blueprint.get("/sessions/<match_id>")
-def get_session(match_id: str):
+@blueprint.get("/sessions/<session_id>")
+def get_session(session_id: str):
     """The session as the token's seat sees it."""
     service = _service()
-    match = service.match(match_id)
+    match = service.match(session_id)
     seat = service.seat(match, request_token())
     return jsonify(service.view(match, service.current(match), seat))
 
 
-@blueprint.post("/sessions/<match_id>/actions")
-def post_action(match_id: str):
+@blueprint.post("/sessions/<session_id>/actions")
+def post_action(session_id: str):
     """Take the token's seat's action at the version it was chosen at; bots reply."""
     service = _service()
-    match = service.match(match_id)
+    match = service.match(session_id)
     seat = service.seat(match, request_token())
     data = json_object()
     if "action" not in data or data["action"] is None:
@@ -69,11 +69,11 @@ def post_action(match_id: str):
     return jsonify(service.view(match, service.act(match, seat, version, data["action"]), seat))
 
 
-@blueprint.get("/sessions/<match_id>/hint")
-def get_hint(match_id: str):
+@blueprint.get("/sessions/<session_id>/hint")
+def get_hint(session_id: str):
     """The recommended action for the token's seat, with why and how good it is."""
     service = _service()
-    match = service.match(match_id)
+    match = service.match(session_id)
     seat = service.seat(match, request_token())
     limit = current_app.config["HINT_BUDGET_MS_MAX"]
     budget = query_int("budget_ms", default=min(current_app.config["HINT_BUDGET_MS_DEFAULT"], limit),
@@ -98,7 +98,7 @@ _VIEW_EXAMPLE = {
     "options": {"target": 5, "honours": "auto", "rubber": False, "show_full_history": False},
 }
 
-_SESSION_ID = path_param("id", "the session id returned on creation", "q3Jk8sY2mPzA0bLx")
+_SESSION_ID = path_param("session_id", "the session id returned on creation", "q3Jk8sY2mPzA0bLx")
 _TOKEN = query_param("token", "the seat token, when the Authorization header cannot be sent",
                      {"type": "string"})
 _SEAT_SECURITY = [{"seatToken": []}]
@@ -204,7 +204,7 @@ OPENAPI_PATHS = {
                 "links": {"session": "/api/v1/sessions/q3Jk8sY2mPzA0bLx"}}),
             **problems(400, 413, 422)},
     }},
-    "/api/v1/sessions/{id}": {"get": {
+    "/api/v1/sessions/{session_id}": {"get": {
         "tags": ["sessions"], "operationId": "getSession", "summary": "View a session",
         "description": "The session as the token's seat sees it: its view, its legal actions (when to move) "
                        "and the log filtered for it.",
@@ -212,7 +212,7 @@ OPENAPI_PATHS = {
         "responses": {"200": json_response("The seat's view", ref("SessionView"), _VIEW_EXAMPLE),
                       **problems(401, 403, 404)},
     }},
-    "/api/v1/sessions/{id}/actions": {"post": {
+    "/api/v1/sessions/{session_id}/actions": {"post": {
         "tags": ["sessions"], "operationId": "postAction", "summary": "Take an action",
         "description": "Take the token's seat's action, chosen at `version`. The bots then reply until a "
                        "human is to act or the match is over. A stale version, or a seat that is not to "
@@ -223,7 +223,7 @@ OPENAPI_PATHS = {
                                            ref("SessionView"), _VIEW_EXAMPLE),
                       **problems(400, 401, 403, 404, 409, 413, 422)},
     }},
-    "/api/v1/sessions/{id}/hint": {"get": {
+    "/api/v1/sessions/{session_id}/hint": {"get": {
         "tags": ["sessions"], "operationId": "getHint", "summary": "Ask for a hint",
         "description": "The recommended action for the token's seat, a reason, an evaluation and ranked "
                        "alternatives. The search budget is capped by the server.",

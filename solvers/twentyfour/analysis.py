@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from solvers.errors import CardsageError
 from solvers.twentyfour.arith import Value, divide, format_value, parse_value, power
 from solvers.twentyfour.inputs import MAX_COUNT, parse_options, parse_target
-from solvers.twentyfour.parser import steps_of
+from solvers.twentyfour.parser import operand, steps_of
 from solvers.twentyfour.render import pretty
 from solvers.twentyfour.solver import engine_for, solve
 
@@ -152,8 +152,8 @@ def hint_ladder(numbers, target=24, **opts) -> list[dict]:
          "count": result.count, "difficulty": result.difficulty,
          "features": result.difficulty_features},
         {"rung": 3, "title": "The last operation",
-         "text": f"One way ends with {_OP_NAMES[last.op]}: {format_value(last.left)} "
-                 f"{pretty_op(last.op)} {format_value(last.right)} = {goal}.",
+         "text": f"One way ends with {_OP_NAMES[last.op]}: {operand(last.left)} "
+                 f"{pretty_op(last.op)} {operand(last.right)} = {goal}.",
          "operator": last.op, "left": format_value(last.left),
          "right": format_value(last.right)},
         {"rung": 4, "title": "The first step",

@@ -142,31 +142,34 @@ class FormStore:
 
     def _prune_chain(self, f: int, kind: int) -> int:
         value = self.value[f]
-        # A whole chain worth the neutral element is itself waste for its parent.
-        if value == (0 if kind == SUM else 1):
-            return f
         items = []  # (sign, id): sign +1 for added terms / numerator factors
         for sign, children in ((1, self.first[f]), (-1, self.second[f])):
             for child in children:
                 items.extend(self._flat_items(self.prune(child), sign, kind))
-        neutral = 0 if kind == SUM else 1
         if kind == PROD and any(self.value[c] == 0 for _, c in items):
             return f  # a zero product: its parent drops it as a zero term
-        changed = True
-        while changed and len(items) > 1:
-            changed = False
-            for i, (sign, child) in enumerate(items):
-                if self.value[child] == neutral:
-                    del items[i]
-                    changed = True
-                    break
-            if changed:
+        neutral = 0 if kind == SUM else 1
+        while len(items) > 1:
+            drop = self._neutral_item(items, neutral)
+            if drop is not None:
+                del items[drop]
                 continue
-            drop = self._cancelling_subset(items, kind)
-            if drop:
-                items = [item for i, item in enumerate(items) if i not in drop]
-                changed = True
+            subset = self._cancelling_subset(items, kind)
+            if not subset:
+                break
+            items = [item for i, item in enumerate(items) if i not in subset]
         return self._rebuild(items, kind, value)
+
+    def _neutral_item(self, items, neutral) -> int | None:
+        """Index of an item worth the neutral element, subtracted/denominator ones first.
+
+        Taking those first makes ``1 * 1``, ``1 / 1`` and ``1`` all reduce to the card 1.
+        """
+        for want in (-1, 1):
+            for i, (sign, child) in enumerate(items):
+                if sign == want and self.value[child] == neutral:
+                    return i
+        return None
 
     def _flat_items(self, child: int, sign: int, kind: int):
         if self.kind[child] == kind:

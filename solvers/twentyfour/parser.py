@@ -69,8 +69,13 @@ class Step:
 
     def text(self) -> str:
         """``8 / 3 = 8/3``."""
-        return (f"{format_value(self.left)} {self.op} {format_value(self.right)}"
-                f" = {format_value(self.result)}")
+        return f"{operand(self.left)} {self.op} {operand(self.right)} = {format_value(self.result)}"
+
+
+def operand(value: Value) -> str:
+    """A value written as an operand: fractions in brackets, ``(8/3)``."""
+    text = format_value(value)
+    return text if type(value) is int and value >= 0 else f"({text})"
 
 
 def tokenize(text: str) -> list[tuple[str, str, int]]:

@@ -38,7 +38,7 @@ class Rendered:
 
     def rank(self) -> tuple:
         """Sort key: smaller is more readable."""
-        return (not self.integral, self.brackets, self.depth, self.largest, len(self.text),
+        return (not self.integral, self.brackets, self.largest, self.depth, len(self.text),
                 self.text)
 
 

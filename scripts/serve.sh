@@ -1,0 +1,10 @@
+#!/usr/bin/env sh
+# Install cardsage into .venv (once) and start the service: API + web UI on a SQLite file.
+# Usage: sh scripts/serve.sh [--host 127.0.0.1] [--port 8000] [--database URL]
+set -eu
+cd "$(dirname "$0")/.."
+PY="${PYTHON:-python3}"
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e .
+exec .venv/bin/cardsage serve "$@"

@@ -1,0 +1,16 @@
+#!/usr/bin/env sh
+# Install everything the tests need (Python test extras, Debian's chromium) and run the
+# whole default test suite. Extra arguments go to pytest (e.g. -m slow for the sweeps).
+set -eu
+cd "$(dirname "$0")/.."
+PY="${PYTHON:-python3}"
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e '.[test]'
+if [ ! -x /usr/bin/chromium ]; then
+  SUDO=""
+  [ "$(id -u)" = "0" ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
+fi
+exec .venv/bin/python -m pytest -n 2 --dist loadfile "$@"
