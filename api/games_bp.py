@@ -13,7 +13,7 @@ blueprint = Blueprint("games", __name__, url_prefix="/api/v1")
 @blueprint.get("/games")
 def list_games():
     """Every registered game with its players, options and bots."""
-    return jsonify({"games": games.listing()})
+    return jsonify(games.listing())
 
 
 @blueprint.get("/games/<name>")
@@ -45,15 +45,14 @@ OPENAPI_SCHEMAS = {
             "bots": {"type": "array", "items": {"type": "string"}, "description": "bot names usable as seats"},
         },
     },
-    "GameList": {"type": "object", "required": ["games"],
-                 "properties": {"games": {"type": "array", "items": ref("Game")}}},
+    "GameList": {"type": "array", "items": ref("Game")},
 }
 
 OPENAPI_PATHS = {
     "/api/v1/games": {"get": {
         "tags": ["games"], "operationId": "listGames", "summary": "List games",
         "description": "Every registered game: players, options schema and bots.",
-        "responses": {"200": json_response("The games", ref("GameList"), {"games": [_EXAMPLE_GAME]})},
+        "responses": {"200": json_response("The games", ref("GameList"), [_EXAMPLE_GAME])},
     }},
     "/api/v1/games/{name}": {"get": {
         "tags": ["games"], "operationId": "describeGame", "summary": "Describe a game",

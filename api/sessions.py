@@ -92,7 +92,7 @@ class SessionService:
         if version != now.version:
             raise StaleVersion(f"the action was chosen at version {version} but the session is at "
                                f"version {now.version}; reload and choose again")
-        action = now.state.parse_action(data, seat)
+        action = _parse_action(now.state, data, seat)
         after = now.extend(seat, action)
         after, taken = self._run_bots(match, after)
         self.storage.append(match.id, now.version,
@@ -190,6 +190,17 @@ def _check_seats(game: Game, seats: Any, players: int) -> tuple[str, ...]:
     if HUMAN not in seats:
         raise CardsageError("at least one seat must be 'human'", field="seats")
     return tuple(seats)
+
+
+def _parse_action(state, data: Any, seat: int):
+    try:
+        return state.parse_action(data, seat)
+    except CardsageError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # odd input can trip a game's own parser before its checks: it is still the client's error
+        log.info("malformed action %r: %r", data, exc)
+        raise CardsageError(f"malformed action: {exc}", status=400, field="action") from None
 
 
 def _start(game: Game, seed: int, deal: Any, options: dict):

@@ -556,7 +556,7 @@ class Game:
         return {"random": random_bot}
 
     def hint(self, state: State, seat: int, budget: float | None = None) -> Hint:
-        """Recommended action for ``seat`` (default: the first legal action)."""
+        """Recommended action for ``seat`` within ``budget`` seconds (default: the first legal action)."""
         from solvers.bots import first_legal_hint
         return first_legal_hint(state, seat)
 

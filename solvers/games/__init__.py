@@ -14,6 +14,7 @@ from solvers.game import Game
 # name -> module path (imported on first use so the registry stays cheap)
 _MODULES: dict[str, str] = {
     "whist": "solvers.games.whist",
+    "teka": "solvers.games.teka",
 }
 _GAMES: dict[str, Game] = {}
 

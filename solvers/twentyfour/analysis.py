@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.errors import CardsageError
-from solvers.twentyfour.arith import Value, divide, format_value, parse_value, power
+from solvers.twentyfour.arith import Value, divide, format_value, normal, parse_value, power
 from solvers.twentyfour.inputs import MAX_COUNT, parse_options, parse_target
 from solvers.twentyfour.parser import operand, steps_of
 from solvers.twentyfour.render import pretty
-from solvers.twentyfour.solver import engine_for, solve
+from solvers.twentyfour.solver import engine_for, engine_lock, solve
 
 _OP_NAMES = {"+": "an addition", "-": "a subtraction", "*": "a multiplication",
              "/": "a division", "^": "a power"}
@@ -63,8 +63,9 @@ def parse_position(values) -> list[Value]:
 def position_solvable(values: list[Value], target: Value, options) -> bool:
     """True when the values can still be combined into ``target`` (exhaustive)."""
     signed = target < 0 or any(v < 0 for v in values)
-    engine, _ = engine_for(options, signed=signed)
-    return engine.reachable(tuple(sorted(values)), target)
+    with engine_lock:
+        engine, _ = engine_for(options, signed=signed)
+        return engine.reachable(tuple(sorted(values)), target)
 
 
 def analyse(values, target=24, *, operators: str = "+-*/", allow_power: bool = False,
@@ -102,12 +103,12 @@ def _moves(a: Value, b: Value, options):
     ordered = [(a, b)] if a == b else [(a, b), (b, a)] if a > b else [(b, a), (a, b)]
     big, small = ordered[0]
     if "+" in options.operators:
-        yield big, "+", small, big + small
+        yield big, "+", small, normal(big + small)
     if "*" in options.operators:
-        yield big, "*", small, big * small
+        yield big, "*", small, normal(big * small)
     for x, y in ordered:
         if "-" in options.operators:
-            yield x, "-", y, x - y
+            yield x, "-", y, normal(x - y)
     for x, y in ordered:
         if "/" in options.operators:
             q = divide(x, y)

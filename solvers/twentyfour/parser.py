@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solvers.errors import CardsageError
-from solvers.twentyfour.arith import MAX_EXPONENT, Value, divide, format_value, power
+from solvers.twentyfour.arith import MAX_EXPONENT, Value, divide, format_value, normal, power
 
 MAX_LENGTH = 300
 MAX_DEPTH = 40
@@ -161,18 +161,21 @@ class _Parser:
             raise ExpressionError(f"{_NAMES[op]} is not allowed in this game", pos)
 
     def expr(self, depth: int):
+        """expr := term (('+' | '-') term)*"""
         node = self.term(depth)
         while (token := self._op("+-")) is not None:
             node = BinOp(token[1], node, self.term(depth), token[2])
         return node
 
     def term(self, depth: int):
+        """term := factor (('*' | '/') factor)*"""
         node = self.factor(depth)
         while (token := self._op("*/")) is not None:
             node = BinOp(token[1], node, self.factor(depth), token[2])
         return node
 
     def factor(self, depth: int):
+        """factor := atom ('^' factor)?"""
         base = self.atom(depth)
         token = self._op("^")
         if token is None:
@@ -181,6 +184,7 @@ class _Parser:
         return BinOp("^", base, self.factor(depth + 1), token[2])
 
     def atom(self, depth: int):
+        """atom := number | '(' expr ')' | '[' expr ']'"""
         if depth > MAX_DEPTH:
             token = self.peek()
             raise ExpressionError("brackets nested too deeply", token[2] if token else None)
@@ -207,8 +211,6 @@ class _Parser:
             return node
         if kind == "op" and tok == "-":
             raise ExpressionError("a minus sign cannot start a number (no unary minus)", pos)
-        if kind == "close":
-            raise ExpressionError(f"a number is missing before {tok!r}", pos)
         raise ExpressionError(f"a number is missing before {tok!r}", pos)
 
 
@@ -225,11 +227,11 @@ def evaluate(node, steps: list[Step] | None = None) -> Value:
     right = evaluate(node.right, steps)
     op = node.op
     if op == "+":
-        result = left + right
+        result = normal(left + right)
     elif op == "-":
-        result = left - right
+        result = normal(left - right)
     elif op == "*":
-        result = left * right
+        result = normal(left * right)
     elif op == "/":
         result = divide(left, right)
         if result is None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations
 
-from solvers.twentyfour.arith import Value, divide
+from solvers.twentyfour.arith import Value, divide, normal
 from solvers.twentyfour.canonical import CAT, LEAF, POW, PROD, SUM, FormStore
 
 MAX_REORDER = 6
@@ -50,8 +50,9 @@ def pretty(text: str) -> str:
 class Renderer:
     """Memoised rendering of the forms of one :class:`FormStore`."""
 
-    def __init__(self, store: FormStore):
+    def __init__(self, store: FormStore, operators: str = "+-*/"):
         self.store = store
+        self.operators = operators
         self._memo: dict[tuple[int, bool], Rendered] = {}
 
     def render(self, f: int, negate: bool = False) -> Rendered:
@@ -121,6 +122,10 @@ class Renderer:
             # equal values: the simpler operand first (``12 + 6 + 3 * 2``)
             ordered.sort(key=lambda it: (-abs(store.value[it[1]]), it[2].depth, it[2].text))
             items.extend(ordered)
+        if self._needs_nesting(items, kind):
+            nested = self._render_nested(items, kind)
+            if nested is not None:
+                return nested
         order = self._best_order(items, kind, allow_negative)
         parts = []
         brackets = 0
@@ -146,9 +151,71 @@ class Renderer:
             "*" if last_sign > 0 else "/")
         return Rendered("".join(parts), integral, largest, brackets, depth, last_op)
 
+    def _needs_nesting(self, items, kind: int) -> bool:
+        """True when a flat chain would need an operator the game does not allow."""
+        plain = "+" if kind == SUM else "*"
+        return plain not in self.operators and sum(1 for it in items if it[0] > 0) > 1
+
+    def _render_nested(self, items, kind: int) -> Rendered | None:
+        """Write a chain with only ``-`` (or only ``/``) by nesting.
+
+        ``a - (b - c)`` stands for the flat ``a - b + c`` when ``+`` is not allowed. The
+        tree is searched over splits of the (at most six) items, preferring no negative
+        intermediate, then fewest brackets; a zero divisor is never built.
+        """
+        if len(items) > MAX_REORDER:
+            return None
+        symbol = " - " if kind == SUM else " / "
+        leaves = []
+        for sign, child, rendered, _neg in items:
+            wrap = kind == PROD and self.store.kind[child] == SUM
+            text = f"({rendered.text})" if wrap else rendered.text
+            leaves.append((text, rendered.brackets + wrap, self._value_of(items[len(leaves)])))
+        memo: dict[tuple, tuple | None] = {}
+
+        def build(members: tuple[int, ...], signs: tuple[int, ...]):
+            """Best ``(negatives, brackets, text, value)`` for the signed members, or None."""
+            key = (members, signs)
+            if key in memo:
+                return memo[key]
+            best = None
+            n = len(members)
+            if n == 1:
+                text, brackets, value = leaves[members[0]]
+                best = (int(value < 0), brackets, text, value) if signs[0] > 0 else None
+            for mask in range(1, (1 << n) - 1):
+                left = [k for k in range(n) if mask >> k & 1]
+                right = [k for k in range(n) if not mask >> k & 1]
+                lhs = build(tuple(members[k] for k in left), tuple(signs[k] for k in left))
+                if lhs is None:
+                    continue
+                rhs = build(tuple(members[k] for k in right), tuple(-signs[k] for k in right))
+                if rhs is None or (kind == PROD and rhs[3] == 0):
+                    continue
+                text, brackets = rhs[2], rhs[1]
+                if len(right) > 1:
+                    text, brackets = f"({text})", brackets + 1
+                value = normal(lhs[3] - rhs[3]) if kind == SUM else divide(lhs[3], rhs[3])
+                candidate = (lhs[0] + rhs[0] + int(value < 0), lhs[1] + brackets,
+                             lhs[2] + symbol + text, value)
+                if best is None or candidate[:2] < best[:2]:
+                    best = candidate
+            memo[key] = best
+            return best
+
+        found = build(tuple(range(len(items))), tuple(it[0] for it in items))
+        if found is None:
+            return None
+        from solvers.twentyfour.parser import steps_of  # render ↔ parser: only here
+        steps = steps_of(found[2])
+        integral = all(type(st.result) is int for st in steps)
+        largest = max(abs(st.result) for st in steps)
+        depth = 1 + max(it[2].depth for it in items) + found[1]
+        return Rendered(found[2], integral, largest, found[1], depth, steps[-1].op)
+
     def _value_of(self, item) -> Value:
         value = self.store.value[item[1]]
-        return -value if item[3] else value
+        return normal(-value) if item[3] else value
 
     def _best_order(self, items, kind: int, allow_negative: bool):
         """The first order (largest-first preferred) whose intermediates are all integral."""
@@ -171,9 +238,9 @@ def _partials(order, kind: int, value_of) -> list[Value]:
     for item in order[1:]:
         v = value_of(item)
         if kind == SUM:
-            acc = acc + v if item[0] > 0 else acc - v
+            acc = normal(acc + v if item[0] > 0 else acc - v)
         else:
-            acc = acc * v if item[0] > 0 else divide(acc, v)
+            acc = normal(acc * v) if item[0] > 0 else divide(acc, v)
         out.append(acc)
     return out
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from solvers.twentyfour.arith import Value, concat, divide, power
+from solvers.twentyfour.arith import Value, concat, divide, normal, power
 from solvers.twentyfour.canonical import FormStore
 
 Multiset = tuple
@@ -105,17 +105,18 @@ class Engine:
         signed = self.signed
         for a in va:
             for b in vb:
+                both_int = type(a) is int and type(b) is int
                 if self.plus:
-                    out.add(a + b)
+                    out.add(a + b if both_int else normal(a + b))
                 if self.minus:
-                    d = a - b
+                    d = a - b if both_int else normal(a - b)
                     if signed:
                         out.add(d)
                         out.add(-d)
                     else:
                         out.add(d if d >= 0 else -d)
                 if self.times:
-                    out.add(a * b)
+                    out.add(a * b if both_int else normal(a * b))
                 if self.over:
                     if b:
                         out.add(divide(a, b))
@@ -167,14 +168,14 @@ class Engine:
         """``(op, b, a_first)`` with ``b`` in ``vb`` and ``a op b == v`` (or ``b op a``)."""
         signed = self.signed
         if self.plus:
-            b = v - a
+            b = normal(v - a)
             if b in vb:
                 yield "+", b, True
         if self.minus:
-            b = a - v
+            b = normal(a - v)
             if b in vb and (signed or v >= 0):
                 yield "-", b, True
-            b = a + v
+            b = normal(a + v)
             if b in vb and (signed or v >= 0):
                 yield "-", b, False
         if self.times:
@@ -195,7 +196,7 @@ class Engine:
                     if b:
                         yield "/", b, True
             if a:
-                b = v * a
+                b = normal(v * a)
                 if b in vb:
                     yield "/", b, False
         if self.allow_power:

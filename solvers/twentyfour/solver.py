@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 from solvers.twentyfour.arith import Value, format_value
@@ -15,6 +16,9 @@ MAX_ENGINE_SIZE = 3_000_000
 
 _engines: dict[tuple, tuple[Engine, Renderer]] = {}
 
+engine_lock = threading.RLock()
+"""Held while a shared engine is used: its interning tables are not thread-safe."""
+
 
 def engine_for(options: Options, *, signed: bool = False) -> tuple[Engine, Renderer]:
     """The shared memoising engine (and its renderer) for an option set."""
@@ -23,7 +27,7 @@ def engine_for(options: Options, *, signed: bool = False) -> tuple[Engine, Rende
     if found is None or found[0].size() > MAX_ENGINE_SIZE:
         engine = Engine(options.operators, allow_power=options.allow_power,
                         allow_concat=options.allow_concat, signed=signed)
-        found = (engine, Renderer(engine.store))
+        found = (engine, Renderer(engine.store, options.operators))
         _engines[key] = found
     return found
 
@@ -63,18 +67,19 @@ class Solution:
 
 def distinct_renderings(numbers: list[int], target: Value, options: Options) -> list[Rendered]:
     """The most readable rendering of each distinct solution, most readable first."""
-    engine, renderer = engine_for(options)
-    store = engine.store
     negate = target < 0
     best: dict[int, Rendered] = {}
-    for form in engine.forms(tuple(sorted(numbers)), -target if negate else target):
-        if negate and not renderer.can_negate(form):
-            continue
-        key = store.prune(form)
-        rendered = renderer.render(form, negate)
-        current = best.get(key)
-        if current is None or rendered.rank() < current.rank():
-            best[key] = rendered
+    with engine_lock:
+        engine, renderer = engine_for(options)
+        store = engine.store
+        for form in engine.forms(tuple(sorted(numbers)), -target if negate else target):
+            if negate and not renderer.can_negate(form):
+                continue
+            key = store.prune(form)
+            rendered = renderer.render(form, negate)
+            current = best.get(key)
+            if current is None or rendered.rank() < current.rank():
+                best[key] = rendered
     return sorted(best.values(), key=Rendered.rank)
 
 

@@ -94,8 +94,8 @@ def test_explicit_deal(client):
 ])
 def test_invalid_create_bodies(client, app, body, status, field):
     assert_problem(client.post(URL, json=body), status, field)
-    assert app.extensions["cardsage.storage"].engine.connect().exec_driver_sql(
-        "select count(*) from matches").scalar() == 0
+    with app.extensions["cardsage.storage"].engine.connect() as conn:
+        assert conn.exec_driver_sql("select count(*) from matches").scalar() == 0
 
 
 @pytest.mark.parametrize("data", [b"", b"{", b"[1, 2]", b'"whist"', b"null", b"\xff\xfe", b"NaN",

@@ -34,8 +34,10 @@ async function request(method, path, { body, token } = {}) {
 }
 
 /** Every game of the registry with its options schema and bots. */
-export function listGames() {
-  return request("GET", "/api/v1/games");
+export async function listGames() {
+  // the listing may come bare or wrapped as {"games": [...]}
+  const data = await request("GET", "/api/v1/games");
+  return Array.isArray(data) ? data : (data && data.games) || [];
 }
 
 /** Start a match; answers {id, tokens: {seat: token}}. */

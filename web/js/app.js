@@ -1,7 +1,6 @@
 // Entry point: switches between lobby and table, sends actions, polls while bots think.
 
 import { ApiError, createSession, getHint, getSession, listGames, postAction } from "./api.js";
-import { parseCard } from "./cards.js";
 import { renderLobby } from "./lobby.js";
 import { actionText, renderFacts, renderHint, renderLog, renderScoreSheet } from "./panels.js";
 import { actionsByCard, renderTable, seatName, visibleCards } from "./table.js";
@@ -150,6 +149,9 @@ function show(session) {
 function render() {
   const session = app.session;
   const view = session.view;
+  // state on the element so scripts and tests can wait for a redraw
+  $("game").dataset.version = String(session.version);
+  $("game").dataset.turn = session.over ? "over" : myTurn(session) ? "you" : "others";
   const hinted = new Set();
   if (app.hint && app.hint.action) {
     for (const arg of app.hint.action.args || []) for (const part of String(arg).split(/[+,]/)) hinted.add(part);
@@ -203,8 +205,9 @@ function renderActionButtons(session) {
     b.className = "action" + (action.notation === hintNotation ? " hinted" : "");
     b.dataset.action = action.notation;
     b.disabled = !canAct;
-    b.setAttribute("aria-label", action.notation.split(" ").map((w) => (parseCard(w).type === "other" ? w : describe(w))).join(" "));
-    b.append(actionText(action.notation));
+    const text = actionText(action.notation);
+    b.setAttribute("aria-label", text.textContent);
+    b.append(text);
     b.addEventListener("click", () => play(action.notation));
     return b;
   });
@@ -218,10 +221,6 @@ function renderActionButtons(session) {
   }
   box.replaceChildren(...buttons);
   if (actions.length > 60) box.append(` …and ${actions.length - 60} more: type one below.`);
-}
-
-function describe(code) {
-  return actionText(code).textContent;
 }
 
 function renderSessionInfo(session) {

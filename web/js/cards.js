@@ -98,9 +98,11 @@ function text(x, y, size, colour, value, extra = {}) {
 }
 
 function corners(svg, label, colour, suit) {
-  svg.append(text(8, 14, 11, colour, label));
+  // two-character labels ("10", "21") get narrower so they stay inside the corner
+  const size = String(label).length > 1 ? 9 : 11;
+  svg.append(text(8.5, 14, size, colour, label, { "letter-spacing": -0.5 }));
   const bottom = el("g", { transform: "rotate(180 30 42)" });
-  bottom.append(text(8, 14, 11, colour, label));
+  bottom.append(text(8.5, 14, size, colour, label, { "letter-spacing": -0.5 }));
   if (suit) {
     svg.append(suitShape(suit, 8, 21, 7, colour));
     bottom.append(suitShape(suit, 8, 21, 7, colour));
@@ -109,7 +111,7 @@ function corners(svg, label, colour, suit) {
 }
 
 function copyMark(svg, copy) {
-  if (copy) svg.append(text(52, 80, 7, "#777", `#${copy}`));
+  if (copy) svg.append(text(30, 80, 6.5, "#777", `#${copy}`));
 }
 
 function drawStandard(c) {

@@ -60,7 +60,7 @@ function preferredBot(bots) {
  */
 export function renderLobby(root, games, onStart) {
   const form = h("form", { class: "lobby", "aria-label": "New game" });
-  const gameSelect = h("select", { id: "game", name: "game" },
+  const gameSelect = h("select", { id: "game-choice", name: "game" },
     ...games.map((g) => h("option", { value: g.name, text: `${g.title} (${g.players.min === g.players.max ? g.players.min : `${g.players.min}–${g.players.max}`} players)` })));
   const summary = h("p", { class: "summary", id: "game-summary" });
   const seatsBox = h("fieldset", { class: "seats" });
@@ -68,7 +68,7 @@ export function renderLobby(root, games, onStart) {
   const seedInput = h("input", { id: "seed", name: "seed", type: "number", step: 1, placeholder: "random" });
   const start = h("button", { type: "submit", class: "primary", text: "Start" });
   form.append(
-    h("div", { class: "field" }, h("label", { for: "game", text: "Game" }), gameSelect, summary),
+    h("div", { class: "field" }, h("label", { for: "game-choice", text: "Game" }), gameSelect, summary),
     seatsBox, optionsBox,
     h("div", { class: "field" }, h("label", { for: "seed", text: "Seed" }), seedInput,
       h("small", { text: "The same seed deals the same cards; leave empty for a random deal." })),

@@ -15,7 +15,7 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-const SEAT_KEYS = new Set(["dealer", "leader", "declarer", "turn", "bidder", "caller", "winner", "seat"]);
+const SEAT_KEYS = new Set(["dealer", "leader", "declarer", "turn", "bidder", "caller", "winner", "seat", "sitting_out"]);
 // Shown elsewhere on the page, so the facts panel skips them.
 const SKIP_KEYS = new Set(["score_sheet"]);
 
@@ -48,17 +48,40 @@ function plainValue(value, view) {
   if (typeof value === "string") return isCard(value) ? cardText(value) : document.createTextNode(value);
   if (typeof value === "number") return document.createTextNode(String(value));
   if (Array.isArray(value)) {
+    if (!value.length) return h("span", { class: "muted", text: "—" });
     const span = h("span", { class: "list" });
     value.forEach((v, i) => {
       if (i) span.append(", ");
-      span.append(plainValue(v, view));
+      // brackets keep the groups of a nested list apart
+      const nested = Array.isArray(v);
+      if (nested) span.append("(");
+      span.append(nested && !v.length ? "" : plainValue(v, view));
+      if (nested) span.append(")");
     });
     return span;
   }
   if (isPlay(value)) return playNode(value, view);
+  if (Number.isInteger(value.seat)) return seatEntry(value, view);
   const dl = h("dl", { class: "nested" });
-  for (const [k, v] of Object.entries(value)) dl.append(h("dt", { text: humanKey(k) }), h("dd", {}, plainValue(v, view)));
+  for (const [k, v] of Object.entries(value)) dl.append(h("dt", { text: humanKey(k) }), h("dd", {}, factValue(k, v, view)));
   return dl;
+}
+
+// An entry that belongs to a seat ({seat: 1, call: "bid 8"}) reads as "West: bid 8".
+function seatEntry(value, view) {
+  const span = h("span", { class: "seat-entry" }, `${seatName(view, value.seat)}: `);
+  Object.entries(value).filter(([k]) => k !== "seat").forEach(([k, v], i) => {
+    if (i) span.append(" ");
+    span.append(plainValue(v, view));
+  });
+  return span;
+}
+
+function factValue(key, value, view) {
+  const special = SPECIAL[key] ? SPECIAL[key](value, view) : null;
+  if (special) return special;
+  if (SEAT_KEYS.has(key) && Number.isInteger(value)) return document.createTextNode(seatName(view, value));
+  return plainValue(value, view);
 }
 
 function isPlay(value) {
@@ -105,10 +128,7 @@ export function renderFacts(root, view) {
   const dl = h("dl", { class: "facts" });
   for (const [key, value] of Object.entries(view.public || {})) {
     if (SKIP_KEYS.has(key)) continue;
-    let node = SPECIAL[key] ? SPECIAL[key](value, view) : null;
-    if (!node && SEAT_KEYS.has(key) && Number.isInteger(value)) node = document.createTextNode(seatName(view, value));
-    if (!node) node = plainValue(value, view);
-    dl.append(h("dt", { text: humanKey(key) }), h("dd", { "data-key": key }, node));
+    dl.append(h("dt", { text: humanKey(key) }), h("dd", { "data-key": key }, factValue(key, value, view)));
   }
   root.replaceChildren(dl);
 }

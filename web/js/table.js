@@ -63,12 +63,13 @@ function zoneOwner(name, zone) {
   return m ? +m[1] : null;
 }
 
-function zoneTitle(name, view) {
+function zoneTitle(name, view, owned) {
   const pub = view.public || {};
   const m = /^([a-z_]+):(\d+)$/i.exec(name);
   const base = (m ? m[1] : name).replace(/_/g, " ");
   const title = base[0].toUpperCase() + base.slice(1);
-  if (!m) return title;
+  // a seat's own zones sit in its box, which already names the seat
+  if (!m || owned) return title;
   const index = +m[2];
   // won:N counts per partnership in partnership games, per seat otherwise
   if (base === "won" && Array.isArray(pub.partnerships) && pub.partnerships[index]) {
@@ -100,8 +101,8 @@ function backPile(count, label) {
   const shown = Math.min(count, 3);
   const pile = h("span", { class: "pile", role: "img", "aria-label": `${label}: ${count} card${count === 1 ? "" : "s"} face down` });
   for (let i = 0; i < shown; i++) pile.append(h("span", { class: "card back" }, cardBack()));
+  if (count === 0) pile.append(h("span", { class: "slot" }));
   pile.append(h("span", { class: "count", text: String(count) }));
-  if (count === 0) pile.classList.add("empty");
   return pile;
 }
 
@@ -112,8 +113,8 @@ function backFan(count, label) {
   return fan;
 }
 
-function zoneBlock(name, zone, view, ctx, { own = false } = {}) {
-  const title = zoneTitle(name, view);
+function zoneBlock(name, zone, view, ctx, { own = false, owned = false } = {}) {
+  const title = zoneTitle(name, view, owned);
   const block = h("section", { class: `zone zone-${name.split(":")[0]}`, "data-zone": name, "aria-label": title });
   block.append(h("h3", { class: "zone-title", text: `${title} (${zone.count})` }));
   if (Array.isArray(zone.cards)) {
@@ -182,7 +183,7 @@ export function renderTable(root, session, ctx) {
   for (const [name, zone] of Object.entries(view.zones || {})) {
     const owner = zoneOwner(name, zone);
     if (owner !== null && seatBoxes.has(owner)) {
-      seatBoxes.get(owner).append(zoneBlock(name, zone, view, full, { own: owner === me }));
+      seatBoxes.get(owner).append(zoneBlock(name, zone, view, full, { own: owner === me, owned: true }));
     } else if (name === "trick" && plays) {
       if (plays.length || !isTrickList(pub.last_trick) || !pub.last_trick.length) {
         areas.center.append(trickBlock(plays, view, positions, "Trick", false));

@@ -1,0 +1,298 @@
+"""A Teka player built on a simple trick estimate and the usual whist tactics.
+
+* Redeal: a hand without A, K, Q or J asks for a new deal.
+* Bidding: count the tricks the hand should take with its best trump suit (high
+  cards, trump length, short side suits), add what partner's call promises, and bid
+  the lowest legal number that estimate reaches; pass with the pass word that
+  describes the hand.
+* Trumps: the suit that gives the best estimate (the longest, strongest suit).
+* Raise: propose one more trick only when the sure winners in hand already make it;
+  accept a raise only when the defence looks able to beat even the raised bid.
+* Cards: the declaring side draws trumps with master trumps, then cashes masters;
+  defenders cash masters and lead partner's signalled suit; second hand low, third
+  hand high, last hand wins as cheaply as possible, ruff low, discard from the weakest
+  suit. The only signal used is an honest ``drop`` on the last card of a suit.
+
+Every choice comes with a reason a person can read.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from solvers.cards import Card, Rank, Rng, Suit, parse_card
+from solvers.errors import CardsageError
+from solvers.game import Action, Hint
+from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, DOUBLE13, PASSES, PLAY,
+                                REDEAL, TRICKS, TRUMP, TekaState, partner_of, side_of)
+from solvers.tricks import current_winner
+
+SUIT_NAMES = {s: s.name.lower() for s in Suit}
+# tricks partner is expected to bring, by partner's call
+PARTNER_PROMISE = {"pass": 2.5, "ter": 1.5, "behi-ter": 0.5, None: 2.5}
+
+
+def _by_suit(cards) -> dict[int, list[Card]]:
+    out: dict[int, list[Card]] = defaultdict(list)
+    for c in cards:
+        out[c.suit].append(c)
+    for v in out.values():
+        v.sort(key=lambda c: c.rank, reverse=True)
+    return out
+
+
+def trick_estimate(hand, trump: int) -> float:
+    """Tricks a hand should take with ``trump`` as trumps: high cards, trump length, ruffs."""
+    suits = _by_suit(hand)
+    trumps = len(suits.get(trump, []))
+    total = 0.0
+    for suit in Suit:
+        cards = suits.get(suit, [])
+        ranks = {c.rank for c in cards}
+        if suit == trump:
+            honours = (Rank.ACE in ranks) + (Rank.KING in ranks and len(cards) >= 2) + \
+                      (Rank.QUEEN in ranks and len(cards) >= 3)
+            total += max(honours, 0) + max(0, len(cards) - 3)
+            continue
+        total += (Rank.ACE in ranks) + 0.6 * (Rank.KING in ranks and len(cards) >= 2) + \
+            0.3 * (Rank.QUEEN in ranks and len(cards) >= 3)
+        if trumps >= 3:
+            total += {0: 1.0, 1: 0.5}.get(len(cards), 0.0)
+    return total
+
+
+def best_trump(hand, allowed=tuple(Suit)) -> tuple[int, float]:
+    """The suit giving the best estimate (ties to the longer, then higher suit), and that estimate."""
+    suits = _by_suit(hand)
+    best = max(allowed, key=lambda s: (trick_estimate(hand, s), len(suits.get(s, [])), s))
+    return best, trick_estimate(hand, best)
+
+
+def _played(state: TekaState) -> set[Card]:
+    return {c for plays in state.history + (state.trick,) for _, c, _ in plays}
+
+
+def _is_master(card: Card, state: TekaState, mine) -> bool:
+    """True when no unseen card of its suit outranks it."""
+    gone = _played(state) | set(mine)
+    return all(Card.standard(r, card.suit) in gone for r in range(card.rank + 1, Rank.ACE + 1))
+
+
+def _outstanding_trumps(state: TekaState, seat: int) -> int:
+    """Trumps neither played nor in ``seat``'s hand."""
+    known = _played(state) | set(state.hands[seat])
+    return sum(1 for r in Rank if Card.standard(r, state.trump) not in known)
+
+
+def sure_winners(state: TekaState, seat: int) -> int:
+    """Cards in hand that win a trick whatever the others hold: the unbroken run of masters
+    in trumps, and in side suits once no trump is left outside this hand."""
+    hand = set(state.hands[seat])
+    accounted = _played(state) | hand
+    plain_safe = _outstanding_trumps(state, seat) == 0
+    count = 0
+    for suit, cards in _by_suit(hand).items():
+        if suit != state.trump and not plain_safe:
+            continue
+        for card in cards:     # highest first
+            if not all(Card.standard(r, suit) in accounted for r in range(card.rank + 1, Rank.ACE + 1)):
+                break
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------- decisions
+
+
+def choose(state: TekaState, seat: int) -> tuple[Action, str]:
+    """The heuristic's action for ``seat`` and why."""
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise CardsageError(f"seat {seat} is not to move", status=409)
+    if state.phase == REDEAL:
+        if Action("redeal") in legal:
+            return Action("redeal"), "no ace, king, queen or jack: ask for a new deal"
+        return Action("keep"), "the hand holds an honour: keep it"
+    if state.phase == BIDDING:
+        return _call(state, seat, legal)
+    if state.phase == TRUMP:
+        allowed = [Suit.parse(a.args[0]) for a in legal]
+        suit, estimate = best_trump(state.hands[seat], allowed)
+        return Action("trump", (suit.letter,)), \
+            f"{SUIT_NAMES[suit]} is the longest, strongest suit (about {estimate:.1f} tricks in hand)"
+    if state.phase == ANSWER:
+        return _answer(state, seat)
+    proposal = _raise(state, seat, legal)
+    if proposal is not None:
+        return proposal
+    card, reason = _card(state, seat, legal)
+    return _with_signal(state, seat, card, legal), reason
+
+
+def _call(state: TekaState, seat: int, legal: list[Action]) -> tuple[Action, str]:
+    hand = state.hands[seat]
+    trump, own = best_trump(hand)
+    partner_call = next((c for s, c in state.calls if s == partner_of(seat)), None)
+    partner = 4.0 if partner_call is not None and partner_call not in PASSES else \
+        PARTNER_PROMISE.get(partner_call, 2.5)
+    total = own + partner
+    numbers = [int(a.args[0]) for a in legal if a.kind == "bid"]
+    passes = [a for a in legal if a.kind in PASSES]
+    if not passes:
+        return Action("bid", (str(min(numbers)),)), f"the first three passed: the bid is forced, bid {min(numbers)}"
+    if own >= 12.5:
+        return Action(DOUBLE13), f"about {own:.1f} tricks in hand alone: bid double 13"
+    leader = state.highest_call()
+    reachable = [n for n in numbers if n <= total]
+    if reachable and (leader is None or leader[0] != partner_of(seat)):
+        n = min(reachable)
+        return Action("bid", (str(n),)), (f"about {own:.1f} tricks in hand with {SUIT_NAMES[Suit(trump)]} "
+                                          f"trumps, {total:.1f} with partner: bid {n}")
+    word = "pass" if own >= 3 else "ter" if own >= 1.5 else "behi-ter"
+    if Action(word) not in legal:
+        word = "pass"
+    if leader is not None and leader[0] == partner_of(seat):
+        return Action(word), "partner leads the bidding: let partner play it"
+    meaning = {"pass": "some tricks but not enough to bid",
+               "ter": "little to rely on", "behi-ter": "nothing to rely on"}[word]
+    short = f"short of {min(numbers)}" if numbers else "no number left to bid"
+    return Action(word), f"about {total:.1f} tricks with partner, {short}: {word} ({meaning})"
+
+
+def _raise(state: TekaState, seat: int, legal: list[Action]) -> tuple[Action, str] | None:
+    target = state.bid + 1
+    if Action("raise", (str(target),)) not in legal:
+        return None
+    taken = state.tricks[state.declaring_side]
+    sure = sure_winners(state, seat)
+    if taken + sure >= target:
+        return Action("raise", (str(target),)), \
+            f"{taken} tricks taken and {sure} sure winners in hand: raise to {target}"
+    return None
+
+
+def _answer(state: TekaState, seat: int) -> tuple[Action, str]:
+    bid = state.pending_raise
+    needed = TRICKS + 1 - bid
+    ours = state.tricks[side_of(seat)] + sure_winners(state, seat)
+    if ours >= needed:
+        return Action("accept"), f"the defence counts {ours} tricks, enough to beat {bid}: accept"
+    return Action("refuse"), f"the defence needs {needed} tricks to beat {bid} and counts {ours}: refuse"
+
+
+def _with_signal(state: TekaState, seat: int, card: Card, legal: list[Action]) -> Action:
+    """Play ``card``, tagging ``drop`` when it really is the last of its suit."""
+    drop = Action("play", (str(card), "drop"))
+    return drop if drop in legal else Action("play", (str(card),))
+
+
+def _card(state: TekaState, seat: int, legal: list[Action]) -> tuple[Card, str]:
+    playable = sorted({parse_card(a.args[0]) for a in legal if a.kind == "play"}, key=lambda c: (c.suit, c.rank))
+    if not state.trick:
+        return _lead(state, seat, playable)
+    return _follow(state, seat, playable)
+
+
+def _lead(state: TekaState, seat: int, playable: list[Card]) -> tuple[Card, str]:
+    trump = state.trump
+    hand = state.hands[seat]
+    suits = _by_suit(playable)
+    if not state.history and all(c.suit == trump for c in playable):
+        top = max(playable, key=lambda c: c.rank)
+        card = top if _is_master(top, state, hand) else min(playable, key=lambda c: c.rank)
+        return card, f"trick 1 must be a trump: lead {card.pretty()}"
+    declaring = state.declarer is not None and side_of(seat) == state.declaring_side
+    trumps = suits.get(trump, [])
+    if declaring and trumps and _outstanding_trumps(state, seat) > 0 and _is_master(trumps[0], state, hand):
+        return trumps[0], f"draw the defenders' trumps with the master {trumps[0].pretty()}"
+    for suit, cards in suits.items():
+        if suit != trump and _is_master(cards[0], state, hand):
+            return cards[0], f"cash the master {cards[0].pretty()}"
+    wanted = _partner_request(state, seat)
+    if wanted is not None and wanted in suits:
+        card = suits[wanted][-1]
+        return card, f"partner asked for {SUIT_NAMES[Suit(wanted)]}: lead {card.pretty()}"
+    plain = {s: v for s, v in suits.items() if s != trump} or suits
+    best = max(plain, key=lambda s: (len(plain[s]), sum(c.rank for c in plain[s])))
+    card = plain[best][-1]
+    return card, f"lead low from the longest suit, {SUIT_NAMES[Suit(best)]} ({card.pretty()})"
+
+
+def _partner_request(state: TekaState, seat: int) -> int | None:
+    """The suit partner last asked for with a slam or snap signal in this hand."""
+    partner = partner_of(seat)
+    wanted = None
+    for plays in state.history:
+        for s, card, tag in plays:
+            if s == partner and tag == "slam":
+                wanted = card.suit
+            elif s == partner and tag == "snap":
+                wanted = ASSOCIATED_SUIT[Suit(card.suit)]
+    return wanted
+
+
+def _follow(state: TekaState, seat: int, playable: list[Card]) -> tuple[Card, str]:
+    trump = state.trump
+    hand = state.hands[seat]
+    led = state.trick[0][1]
+    win_seat, win_card = current_winner([(s, c) for s, c, _ in state.trick], trump)
+    partner_winning = side_of(win_seat) == side_of(seat)
+    last = len(state.trick) == state.trick_size - 1
+    following = playable[0].suit == led.suit
+
+    def beats(c: Card) -> bool:
+        if c.suit == win_card.suit:
+            return c.rank > win_card.rank
+        return c.suit == trump
+
+    winners = sorted((c for c in playable if beats(c)), key=lambda c: (c.suit == trump and led.suit != trump, c.rank))
+    if partner_winning and (last or _is_master(win_card, state, hand)):
+        card = _lowest(playable, trump, following)
+        return card, f"partner's {win_card.pretty()} is winning: play low ({card.pretty()})"
+    if not following:
+        ruffs = [c for c in winners if c.suit == trump]
+        if ruffs:
+            return ruffs[0], f"ruff with the lowest trump that wins ({ruffs[0].pretty()})"
+        card = _lowest(playable, trump, following)
+        return card, f"discard the low {card.pretty()} from the weakest suit"
+    if winners and (last or len(state.trick) >= 2 or _is_master(winners[-1], state, hand)):
+        card = winners[0] if last else max(winners, key=lambda c: c.rank)
+        if not last:
+            card = min((c for c in winners if _is_master(c, state, hand)), key=lambda c: c.rank, default=card)
+        return card, f"win the trick as cheaply as is safe ({card.pretty()})"
+    card = _lowest(playable, trump, following)
+    if winners:
+        return card, f"second hand low ({card.pretty()})"
+    return card, f"cannot win the trick: play low ({card.pretty()})"
+
+
+def _lowest(cards: list[Card], trump: int, following: bool) -> Card:
+    """The cheapest card: the lowest when following, else the low card of the weakest side suit."""
+    if following:
+        return min(cards, key=lambda c: c.rank)
+    suits = _by_suit(cards)
+    plain = {s: v for s, v in suits.items() if s != trump} or suits
+    weakest = min(plain, key=lambda s: (sum(max(0, c.rank - 10) for c in plain[s]), len(plain[s])))
+    return plain[weakest][-1]
+
+
+# ---------------------------------------------------------------- policy and hint
+
+
+def heuristic_bot(state: TekaState, seat: int, rng: Rng) -> Action:
+    """The heuristic Teka policy."""
+    action, _ = choose(state, seat)
+    return action
+
+
+def heuristic_hint(state: TekaState, seat: int) -> Hint:
+    """The heuristic's action with its reason and the other legal actions."""
+    action, reason = choose(state, seat)
+    evaluation = {"kind": "heuristic"}
+    if state.phase in (BIDDING, TRUMP):
+        suit, estimate = best_trump(state.hands[seat])
+        evaluation.update(estimated_tricks=round(estimate, 1), best_trump=Suit(suit).letter)
+    elif state.phase in (PLAY, ANSWER):
+        evaluation.update(sure_winners=sure_winners(state, seat))
+    alternatives = [{"action": a.to_json(), "note": "legal"} for a in state.legal_actions(seat) if a != action]
+    return Hint(action, reason, evaluation=evaluation, alternatives=alternatives, method="heuristic")

@@ -1,0 +1,157 @@
+"""Hints: an oracle hint when the whole deal is known, and a fair hint that only uses
+what the player has seen.
+
+The fair hint samples the unseen cards (face-down tableau cards and unseen stock
+cards) uniformly among the layouts consistent with what the player knows, solves each
+sample exactly with a budget, and recommends the move that wins in the most samples.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from solvers.cards import Rng
+from solvers.errors import CardsageError
+from solvers.patience.position import Column, Position, pack_for, validate
+from solvers.patience.rules import apply_move, legal_moves
+from solvers.patience.search import UNKNOWN, UNWINNABLE, WINNABLE, solve
+
+PRIORITY = ("f", "t", "w", "draw", "redeal", "switch")
+
+
+@dataclass
+class Hint:
+    """A recommended move with its evaluation.
+
+    ``mode`` is ``oracle`` (the real hidden cards were used) or ``fair``. ``verdict``
+    is ``winnable``/``unwinnable``/``unknown`` for the oracle; ``win_probability`` is
+    1/0 for a decided oracle hint and the share of winning samples for a fair one.
+    ``alternatives`` ranks the moves considered as ``(move, estimated win probability)``.
+    """
+
+    move: str | None
+    mode: str
+    verdict: str
+    win_probability: float | None
+    samples: int = 0
+    line: list[str] = field(default_factory=list)
+    alternatives: list[tuple[str, float]] = field(default_factory=list)
+    reason: str = ""
+
+    def to_json(self) -> dict:
+        """JSON-able form."""
+        return {"move": self.move, "mode": self.mode, "verdict": self.verdict,
+                "win_probability": self.win_probability, "samples": self.samples,
+                "line": self.line, "alternatives": [list(a) for a in self.alternatives],
+                "reason": self.reason}
+
+
+def oracle_hint(position: Position, rules, *, max_nodes: int | None = 2_000_000,
+                max_seconds: float | None = 10.0) -> Hint:
+    """The next move on a short winning line of a fully known position, or the news
+    that it can no longer be won (labelled ``oracle``: it uses the hidden cards)."""
+    result = solve(position, rules, max_nodes=max_nodes, max_seconds=max_seconds)
+    if result.verdict == WINNABLE:
+        line = result.solution
+        if not line:
+            return Hint(None, "oracle", WINNABLE, 1.0, reason="the game is already won")
+        return Hint(line[0], "oracle", WINNABLE, 1.0, line=line,
+                    reason=f"wins in {len(line)} moves with the real hidden cards")
+    if result.verdict == UNWINNABLE:
+        return Hint(None, "oracle", UNWINNABLE, 0.0, reason="this position can no longer be won")
+    return Hint(None, "oracle", UNKNOWN, None,
+                reason=f"no answer within the budget ({result.nodes} positions searched)")
+
+
+def sample_unseen(position: Position, rng: Rng) -> Position:
+    """One full position consistent with a player's view: the unseen cards (``None``)
+    are dealt at random from the cards the player has not seen anywhere."""
+    validate(position)
+    counts = Counter(c.face for c in pack_for(position.game, position.ranks))
+    slots = list(_known_cards(position))
+    for card in slots:
+        counts[card.face] -= 1
+    pool = [c for c in pack_for(position.game, position.ranks) if c.copy <= 1]
+    missing = [face for face in (c.face for c in pool) for _ in range(counts[face])]
+    missing = [_with_copy(position, f) for f in missing]
+    rng.shuffle(missing)
+    it = iter(missing)
+
+    def fill(cards):
+        return tuple(next(it) if c is None else c for c in cards)
+    cols = tuple(Column(fill(col.down), col.up) for col in position.columns)
+    return position.with_(columns=cols, stock=fill(position.stock))
+
+
+def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
+              budget: float = 5.0, *, nodes_per_solve: int = 20_000) -> Hint:
+    """The move that wins in most samples of the unseen cards.
+
+    ``budget`` is the time allowed in seconds (split over the samples); each exact
+    solve is also capped at ``nodes_per_solve`` positions. The win probability is the
+    share of samples the recommended move wins (undecided samples count as losses).
+    """
+    if samples < 1:
+        raise CardsageError("a fair hint needs at least one sample", field="samples")
+    moves = legal_moves(position_as_seen, rules)
+    if position_as_seen.is_won():
+        return Hint(None, "fair", WINNABLE, 1.0, reason="the game is already won")
+    if not moves:
+        return Hint(None, "fair", UNWINNABLE, 0.0, reason="no legal move is left")
+    deadline = time.perf_counter() + budget
+    worlds = []
+    first_moves: Counter = Counter()
+    for _ in range(samples):
+        world = sample_unseen(position_as_seen, rng)
+        seconds = max(0.01, (deadline - time.perf_counter()) / max(1, samples - len(worlds)))
+        dead: set = set()
+        r = solve(world, rules, max_nodes=nodes_per_solve, max_seconds=seconds, shorten=False, dead=dead)
+        first = r.solution[0] if r.verdict == WINNABLE and r.solution else None
+        worlds.append((world, first, r.verdict, dead))
+        if first:
+            first_moves[first] += 1
+    if not first_moves:
+        lost = all(v == UNWINNABLE for _, _, v, _ in worlds)
+        return Hint(None, "fair", UNWINNABLE if lost else UNKNOWN, 0.0, samples=len(worlds),
+                    reason="no sample could be won" if lost else "no win found within the budget")
+    wins: Counter = Counter()
+    for move in first_moves:
+        for world, first, verdict, dead in worlds:
+            if first == move:
+                wins[move] += 1
+            elif verdict == WINNABLE:
+                seconds = max(0.01, (deadline - time.perf_counter()) / len(worlds))
+                child = apply_move(world, move, rules)
+                r = solve(child, rules, max_nodes=nodes_per_solve, max_seconds=seconds,
+                          shorten=False, dead=dead)
+                wins[move] += r.verdict == WINNABLE
+    ranked = sorted(first_moves, key=lambda m: (-wins[m], -first_moves[m], _priority(m)))
+    best = ranked[0]
+    n = len(worlds)
+    return Hint(best, "fair", WINNABLE, wins[best] / n, samples=n,
+                alternatives=[(m, wins[m] / n) for m in ranked],
+                reason=f"wins in {wins[best]} of {n} samples of the unseen cards")
+
+
+def _priority(move: str) -> int:
+    word = move.split()[-1] if move.split()[-1] in ("f",) else move.split()[0]
+    for i, p in enumerate(PRIORITY):
+        if word.startswith(p):
+            return i
+    return len(PRIORITY)
+
+
+def _known_cards(position: Position):
+    for col in position.columns:
+        yield from (c for c in col.down if c is not None)
+        yield from col.up
+    yield from (c for c in position.stock if c is not None)
+    yield from position.waste
+    for pile in position.foundations:
+        yield from pile
+
+
+def _with_copy(position: Position, face):
+    return face if position.game == "klondike" else face.__class__(face.kind, face.suit, face.rank, 1)
