@@ -116,7 +116,7 @@ class TekaOptions:
 
 @serializable
 @dataclass(frozen=True)
-class HandRecord:
+class TekaHandRecord:
     """One line of the score sheet."""
 
     dealer: int
@@ -158,7 +158,7 @@ class TekaState(State):
     raise_asked: bool                      # the declarer already proposed at this decision point
     raises: tuple[tuple[int, str], ...]    # (proposed bid, "accepted" | "refused" | "raised") this hand
     points: tuple[int, int]
-    sheet: tuple[HandRecord, ...]
+    sheet: tuple[TekaHandRecord, ...]
 
     # ------------------------------------------------------------- whose turn
     @property
@@ -323,7 +323,7 @@ class TekaState(State):
         """Four calls made: the last highest bidder declares, or four passes throw the deal in."""
         top = self.highest_call()
         if top is None:
-            record = HandRecord(self.dealer, self.calls, None, 0, False, None, (0, 0), "thrown in",
+            record = TekaHandRecord(self.dealer, self.calls, None, 0, False, None, (0, 0), "thrown in",
                                 (0, 0), self.points)
             return replace(self, sheet=self.sheet + (record,))._next_deal()
         declarer, call = top
@@ -380,7 +380,7 @@ class TekaState(State):
         side = self.declaring_side if made else 1 - self.declaring_side
         won = _with((0, 0), side, self.contract_value(made))
         points = (self.points[0] + won[0], self.points[1] + won[1])
-        record = HandRecord(self.dealer, self.calls, self.declarer, self.bid, self.double13, self.trump,
+        record = TekaHandRecord(self.dealer, self.calls, self.declarer, self.bid, self.double13, self.trump,
                             self.tricks, "made" if made else "failed", won, points)
         state = replace(self, points=points, sheet=self.sheet + (record,))
         if points[side] >= self.options.target:
@@ -517,7 +517,7 @@ def _public_plays(plays) -> list[dict]:
     return [{"seat": s, "card": str(c), "signal": t or None} for s, c, t in plays]
 
 
-def _public_record(index: int, r: HandRecord) -> dict:
+def _public_record(index: int, r: TekaHandRecord) -> dict:
     return {"hand": index + 1, "dealer": r.dealer, "calls": [{"seat": s, "call": c} for s, c in r.calls],
             "declarer": r.declarer, "contract": "double 13" if r.double13 else (str(r.bid) if r.bid else None),
             "trump": Suit(r.trump).letter if r.trump is not None else None, "tricks": list(r.tricks),
@@ -551,7 +551,7 @@ def _canonical_suit(text: str) -> str:
 
 
 def _deal(options: TekaOptions, rng_state: int, dealer: int, deck: list[Card], *,
-          points: tuple[int, int], sheet: tuple[HandRecord, ...]) -> TekaState:
+          points: tuple[int, int], sheet: tuple[TekaHandRecord, ...]) -> TekaState:
     """Deal ``deck`` thirteen cards at a time, the dealer's right-hand neighbour first."""
     hands: list[tuple[Card, ...]] = [()] * SEATS
     for i, seat in enumerate(speaking_order(dealer)):

@@ -599,3 +599,10 @@ def test_bad_options():
     for bad in [{"target": 0}, {"signals": "four"}, {"lawreece": "yes"}, {"colour": 1}]:
         with pytest.raises(CardsageError):
             TEKA.new(seed=1, options=bad)
+
+
+def test_score_sheet_round_trips_with_every_game_loaded():
+    get("whist")                                       # another game's records share the decoder
+    state = play(declared(), *" ".join(c for c, _ in DEAL_B_TRICKS).split())
+    again = TEKA.state_from_json(json.loads(json.dumps(state.to_json())))
+    assert again == state and again.sheet[0].points == (0, 8)
