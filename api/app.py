@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 BLUEPRINT_MODULES = (
     "api.meta_bp",
     "api.games_bp",
+    "api.twentyfour_bp",
     "api.sessions_bp",
     "api.web_bp",
 )

@@ -118,6 +118,8 @@ class State:
         self.st[0] = 0
         self.st[1] = winner
         self.st[2] = n if not self.cfg[K.C_UNEQUAL] else sum(1 for h in self.hands if h)
+        if self.st[2] and not self.hands[winner]:
+            self.st[1] = K._next_seat(self.hands, winner, n)
         return gain
 
     @property
@@ -131,23 +133,20 @@ def encode(position: Position, team_seat: int | None = None) -> State:
     seat to play)."""
     rules = position.rules
     n = rules.seats
+    card_of, code_of, cpts, lpts, base_cfg = _static(rules)
     state = State.__new__(State)
     state.seats = n
-    state.card_of = {}
-    state.code_of = {}
-    for card in rules.cards:
-        suit, power = rules.card_key(card)
-        code = 16 * suit + power
-        state.card_of[code] = card
-        state.code_of[card] = code
+    state.card_of, state.code_of, state.cpts, state.lpts = card_of, code_of, cpts, lpts
     state.hands = np.zeros(8, dtype=np.int64)
     for seat, hand in enumerate(position.hands):
+        mask = 0
         for card in hand:
-            state.hands[seat] |= np.int64(1) << np.int64(state.code_of[card])
+            mask |= 1 << code_of[card]
+        state.hands[seat] = mask
     state.trick = np.zeros(8, dtype=np.int64)
     state.tseat = np.zeros(8, dtype=np.int64)
     for i, (card, seat) in enumerate(zip(position.trick, _trick_seats(position))):
-        state.trick[i] = state.code_of[card]
+        state.trick[i] = code_of[card]
         state.tseat[i] = seat
     if not rules.unequal_hands:
         part = n
@@ -159,14 +158,35 @@ def encode(position: Position, team_seat: int | None = None) -> State:
     seat = position.to_play if team_seat is None else team_seat
     side = rules.sides[seat]
     state.team = np.array([1 if s < n and rules.sides[s] == side else 0 for s in range(8)], dtype=np.int64)
-    state.cpts = np.zeros(64, dtype=np.int64)
-    for card, code in state.code_of.items():
-        state.cpts[code] = rules.points_of(card)
-    state.lpts = np.zeros(32, dtype=np.int64)
+    state.cfg = base_cfg.copy()
+    state.cfg[K.C_TEAMMASK] = sum(1 << s for s in range(n) if state.team[s])
+    return state
+
+
+_STATIC: dict[tuple, tuple] = {}
+
+
+def _static(rules) -> tuple:
+    """Card codes, points and configuration that depend on the rules only (cached)."""
+    signature = rules.signature()
+    hit = _STATIC.get(signature)
+    if hit is not None:
+        return hit
+    card_of: dict[int, Card] = {}
+    code_of: dict[Card, int] = {}
+    for card in rules.cards:
+        suit, power = rules.card_key(card)
+        code = 16 * suit + power
+        card_of[code] = card
+        code_of[card] = code
+    cpts = np.zeros(64, dtype=np.int64)
+    for card, code in code_of.items():
+        cpts[code] = rules.points_of(card)
+    lpts = np.zeros(32, dtype=np.int64)
     for k, v in enumerate(rules.last_trick_points):
-        state.lpts[k] = v
+        lpts[k] = v
     cfg = np.zeros(K.CFG_SIZE, dtype=np.int64)
-    cfg[K.C_SEATS] = n
+    cfg[K.C_SEATS] = rules.seats
     cfg[K.C_TRUMP] = -1 if rules.trump is None else rules.trump
     cfg[K.C_MUST_TRUMP] = int(rules.must_trump)
     cfg[K.C_MUST_HEAD] = int(rules.must_head)
@@ -177,9 +197,11 @@ def encode(position: Position, team_seat: int | None = None) -> State:
     cfg[K.C_LAST_ANY] = int(any(rules.last_trick_points))
     cfg[K.C_QUICK] = int(rules.trick_points > 0 and not rules.has_card_points and not any(rules.last_trick_points)
                          and not rules.must_trump and not rules.must_head and not rules.unequal_hands)
-    cfg[K.C_TEAMMASK] = sum(1 << s for s in range(n) if state.team[s])
-    state.cfg = cfg
-    return state
+    cfg[K.C_PARTITION] = int(not rules.has_card_points and not rules.must_head)
+    if len(_STATIC) > 256:
+        _STATIC.clear()
+    _STATIC[signature] = (card_of, code_of, cpts, lpts, cfg)
+    return _STATIC[signature]
 
 
 def card_name(state: State, code: int) -> str:

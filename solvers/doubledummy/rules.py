@@ -66,6 +66,7 @@ class TrickRules:
     name: str = "custom"
     _keys: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _points: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
+    _signature: tuple = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
         if not isinstance(self.seats, int) or not 2 <= self.seats <= MAX_SEATS:
@@ -176,6 +177,11 @@ class TrickRules:
 
     def signature(self) -> tuple:
         """A hashable summary of everything that changes solved values."""
+        if self._signature is None:
+            self._set("_signature", self._make_signature())
+        return self._signature
+
+    def _make_signature(self) -> tuple:
         return (self.seats, self.trump, tuple(sorted((str(c), k) for c, k in self._keys.items())),
                 self.must_trump, self.must_head, tuple(sorted((str(c), p) for c, p in self._points.items())),
                 self.trick_points, self.last_trick_points, self.unequal_hands)

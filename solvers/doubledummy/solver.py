@@ -21,7 +21,7 @@ from solvers.errors import CardsageError
 __all__ = ["Solver", "solve", "DEFAULT_NODE_BUDGET"]
 
 # without a budget a solve still stops here, so no position can hang a caller
-DEFAULT_NODE_BUDGET = 200_000_000
+DEFAULT_NODE_BUDGET = 20_000_000
 # kernel calls are cut into slices this size so a time budget is checked in between;
 # a cut search restarts and finds its finished subtrees in the table
 SLICE_NODES = 100_000
@@ -60,17 +60,17 @@ class Solver:
     ``table_bits`` sets the table to ``2**table_bits`` buckets of four entries.
     """
 
-    def __init__(self, table_bits: int = 18):
+    def __init__(self, table_bits: int = 16):
         if not isinstance(table_bits, int) or not 10 <= table_bits <= 24:
             raise CardsageError("table_bits must be 10 to 24", field="table_bits")
         self._keys, self._bounds = K.new_table(table_bits)
-        self._signature = None
-        self._ctr = [0] * K.CTR_SIZE
+        self._rules_ids: dict[tuple, int] = {}
+        self._work, self._rel = K.new_work()
 
     def clear(self) -> None:
         """Forget every stored result."""
         self._bounds[:, 2] = K.EMPTY
-        self._keys[:] = 0
+        self._rules_ids.clear()
 
     # ------------------------------------------------------------ public
 
@@ -88,8 +88,8 @@ class Solver:
             raise CardsageError(f"values must be 'best' or 'all', got {values!r}", field="values")
         start = time.perf_counter()
         budget = _Budget(budget_nodes, budget_ms)
-        self._use_rules(position)
         state = encode(position)
+        state.cfg[K.C_RULES_ID] = self._rules_id(position)
         lower, upper = state.bounds()
         result = DDResult(value=lower, lower=lower, upper=upper, exact=False,
                           to_play=seat_name(state.to_play, position.seats))
@@ -114,11 +114,16 @@ class Solver:
 
     # ------------------------------------------------------------ searching
 
-    def _use_rules(self, position: Position) -> None:
+    def _rules_id(self, position: Position) -> int:
+        """A small number for the rules, part of every table key, so positions under
+        different rules (another trump suit) share the table without mixing."""
         signature = position.rules.signature()
-        if signature != self._signature:
-            self.clear()
-            self._signature = signature
+        found = self._rules_ids.get(signature)
+        if found is None:
+            if len(self._rules_ids) >= K.MAX_RULES_IDS:
+                self.clear()
+            found = self._rules_ids[signature] = len(self._rules_ids)
+        return found
 
     def _probe(self, state: State, target: int, budget: _Budget) -> tuple[bool, int]:
         """Null-window search: can the team score ``target``? Also the root card that
@@ -128,7 +133,8 @@ class Solver:
             ctr[:] = 0
             ctr[K.N_LIMIT] = budget.slice()
             ok = K.search(state.hands, state.trick, state.tseat, state.st, state.cfg, state.team,
-                          state.cpts, state.lpts, self._keys, self._bounds, ctr, target, 0)
+                          state.cpts, state.lpts, self._keys, self._bounds, ctr, self._work, self._rel,
+                          target, 0)
             budget.spend(int(min(ctr[K.N_NODES], ctr[K.N_LIMIT])))
             if not ctr[K.N_ABORTED]:
                 return bool(ok), int(ctr[K.N_ROOT_MOVE])

@@ -15,6 +15,7 @@ from solvers.game import Game
 _MODULES: dict[str, str] = {
     "whist": "solvers.games.whist",
     "teka": "solvers.games.teka",
+    "twentyfour": "solvers.games.twentyfour",
 }
 _GAMES: dict[str, Game] = {}
 

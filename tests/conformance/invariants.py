@@ -44,4 +44,23 @@ def teka(state):
         assert max(state.points) >= state.options.target and min(state.points) < state.options.target
 
 
-INVARIANTS = {"whist": whist, "teka": teka}
+def twentyfour(state):
+    cards = Counter(c for z in state.zones().values() for c in z.cards)
+    assert sum(cards.values()) == 40 and len(cards) == 40, "every card of the 40-card pack is in one zone"
+    assert all(c.rank <= 10 or c.rank == 14 for c in cards), "only ace to ten"
+    assert state.clock >= state.set_start and all(r >= state.set_start for r in state.ready)
+    if state.phase == "race":
+        assert state.clock <= state.deadline, "the clock never passes the no-solution time in a slap window"
+    if state.phase == "over":
+        assert state.winners and not state.to_move
+        return
+    assert len(state.table) == 4, "a board is four cards"
+    assert state.to_move, "someone is always to move until the match ends"
+    if state.options.mode == "shedding":
+        per_seat = 2 if state.players == 2 else 1
+        assert all(sum(1 for s, _ in state.table if s == seat) == per_seat for seat in range(state.players))
+        if state.players == 2:
+            assert all(state.cards_held(s) % 2 == 0 for s in range(2)), "stacks change by two"
+
+
+INVARIANTS = {"whist": whist, "teka": teka, "twentyfour": twentyfour}
