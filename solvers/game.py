@@ -202,9 +202,16 @@ def build_options(options_cls: type, given: Mapping | None):
 _DATACLASSES: dict[str, type] = {}
 
 
+def _type_name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
 def serializable(cls):
     """Class decorator: register a frozen dataclass so :func:`decode` can rebuild it."""
-    _DATACLASSES[cls.__name__] = cls
+    name = _type_name(cls)
+    if _DATACLASSES.get(name, cls) is not cls:
+        raise TypeError(f"two serializable classes are named {name}")
+    _DATACLASSES[name] = cls
     return cls
 
 
@@ -225,7 +232,7 @@ def encode(value: Any) -> Any:
             return {"$map": {k: encode(v) for k, v in value.items()}}
         return {"$pairs": [[encode(k), encode(v)] for k, v in value.items()]}
     if dataclasses.is_dataclass(value):
-        name = type(value).__name__
+        name = _type_name(type(value))
         if name not in _DATACLASSES:
             raise TypeError(f"{name} is not registered with @serializable")
         return {"$dc": name, **{f.name: encode(getattr(value, f.name)) for f in fields(value)}}
