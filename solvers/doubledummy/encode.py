@@ -118,7 +118,7 @@ class State:
         self.st[0] = 0
         self.st[1] = winner
         self.st[2] = n if not self.cfg[K.C_UNEQUAL] else sum(1 for h in self.hands if h)
-        if self.st[2] and not self.hands[winner]:
+        if self.cfg[K.C_UNEQUAL] and any(self.hands) and not self.hands[winner]:
             self.st[1] = K._next_seat(self.hands, winner, n)
         return gain
 

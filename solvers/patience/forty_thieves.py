@@ -152,6 +152,19 @@ class FortyThievesKernel:
                     to_empty.append(("W", q, pre, red2, empty))
         return to_found + clear + build + from_talon + to_empty
 
+    def pending(self, mv):
+        """With a set-like talon, a talon card moved to the tableau only helps as a
+        base for another card, so it can wait until just before that card comes: the
+        search follows it at once with a move onto the same column."""
+        if mv[0] == "W" and self.set_talon and mv[-1] >= 0:
+            return mv[-1]
+        return None
+
+    def follows(self, mv, first) -> bool:
+        """Does ``mv`` put a card on the column ``first`` left pending?"""
+        j = first[-1]
+        return (mv[0] == "TT" and mv[2] == j) or (mv[0] == "W" and mv[-1] == j)
+
     def child(self, s, mv):
         """Apply a move from :meth:`moves` and the automatic moves after it."""
         cols, found, talon, p, redeals = s

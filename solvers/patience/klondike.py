@@ -186,6 +186,32 @@ class KlondikeKernel:
         reveal.sort(key=lambda mv: -mv[4])
         return to_found + reveal + from_talon + clear + partial + back
 
+    def pending(self, mv):
+        """The column a move leaves "pending", or ``None``.
+
+        A foundation card moved down, or (when the talon is a set) a talon card moved
+        to the tableau, only helps as a base for another card (or, for a foundation
+        card, to let the card under it come down too), and such a move can always be
+        postponed until just before that happens. So the search follows it at once
+        with a move onto the same column (see :meth:`follows`).
+        """
+        if mv[0] == "F":
+            return mv[2]
+        if mv[0] == "W" and self.set_talon and mv[-1] >= 0:
+            return mv[-1]
+        return None
+
+    def follows(self, mv, first) -> bool:
+        """Does ``mv`` put a card on the column ``first`` left pending (or, after a
+        foundation card came down, bring the next card of that suit down)?"""
+        j = self.pending(first)
+        kind = mv[0]
+        if kind == "TT" or kind == "F":
+            if mv[2] == j:
+                return True
+            return kind == "F" and first[0] == "F" and mv[1] == first[1]
+        return kind == "W" and mv[-1] == j
+
     def child(self, s, mv):
         """Apply a move from :meth:`moves` and the automatic moves after it; return the
         normalized child state and the moves made, in notation."""

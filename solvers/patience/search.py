@@ -55,7 +55,7 @@ def kernel_for(position: Position, rules):
 
 def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
           max_seconds: float | None = 60.0, shorten: bool = True,
-          shorten_nodes: int = 20_000, dead: set | None = None) -> SolveResult:
+          shorten_nodes: int = 5_000, dead: set | None = None) -> SolveResult:
     """Decide whether a fully known position can be won.
 
     ``dead`` is an optional set of keys already proven lost for the same deal (it is
@@ -83,6 +83,7 @@ def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
 
 def _dfs(kernel, root, max_nodes, deadline, dead):
     key, moves, child, won = kernel.key, kernel.moves, kernel.child, kernel.is_won
+    pending, follows = kernel.pending, kernel.follows
     root, auto = kernel.normalize(root)
     if won(root):
         return WINNABLE, [auto], 1, set()
@@ -102,7 +103,15 @@ def _dfs(kernel, root, max_nodes, deadline, dead):
             path.pop()
             continue
         frame[2] = i + 1
-        state, notes = child(frame[0], mvs[i])
+        mv = mvs[i]
+        state, notes = child(frame[0], mv)
+        if pending(mv) is not None:
+            # an intermediate position: only moves onto the pending column follow, and
+            # it never enters the table (the same position may be reached in full)
+            nodes += 1
+            stack.append([state, [m for m in moves(state) if follows(m, mv)], 0])
+            path.append(notes)
+            continue
         k = key(state)
         if k in seen:
             continue

@@ -94,8 +94,8 @@ def rules_from_args(args):
 class ProgressLine:
     """A one-line progress display on stderr with rate and ETA."""
 
-    def __init__(self, stream=sys.stderr):
-        self.stream = stream
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
         self.start = time.perf_counter()
         self.counts = {"winnable": 0, "unwinnable": 0, "unknown": 0}
         self.last = 0.0

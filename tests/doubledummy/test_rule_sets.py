@@ -180,7 +180,7 @@ def test_kop_must_head():
     position = Position.from_hands([[], ["TC"], ["AH"], ["QD"]], 0, ["AC"], rules)
     assert set(Solver().solve(position, values="all").cards) == {"TC"}
     # a trump was led: the seat must beat Q♦ if it can (J♣ cannot, Q♣ can)
-    position = Position.from_hands([[], ["QC", "JC"], ["AS", "TS"], ["TC", "AC"]], 0, ["QD"], rules)
+    position = Position.from_hands([["JD"], ["QC", "JC"], ["AS", "TS"], ["TC", "AC"]], 0, ["QD"], rules)
     assert set(Solver().solve(position, values="all").cards) == {"QC"}
 
 

@@ -1,18 +1,17 @@
 """Test helpers: an exhaustive reference search over the plain rules engine."""
 
-from collections import deque
-
 from solvers.patience.rules import apply_move, legal_moves
 
 
-def brute_force_winnable(position, rules, limit=2_000_000):
-    """Breadth-first search over every legal move with no pruning at all."""
+def brute_force_winnable(position, rules, limit=3_000_000):
+    """Depth-first search over every legal move, with no pruning and no automatic
+    moves: the reference the solver's verdicts are checked against."""
     def key(pos):
         return pos.with_(redeals_used=0) if rules.max_redeals is None else pos
     seen = {key(position)}
-    queue = deque([position])
-    while queue:
-        pos = queue.popleft()
+    stack = [position]
+    while stack:
+        pos = stack.pop()
         if pos.is_won():
             return True
         for move in legal_moves(pos, rules):
@@ -22,5 +21,5 @@ def brute_force_winnable(position, rules, limit=2_000_000):
                 seen.add(k)
                 if len(seen) > limit:
                     raise RuntimeError("reference search too large")
-                queue.append(nxt)
+                stack.append(nxt)
     return False

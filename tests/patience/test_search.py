@@ -18,7 +18,7 @@ KLONDIKE_VARIANTS = [
     KlondikeRules(draw=3, passes=2, single_pass_switch=False),
     KlondikeRules(draw=1, passes=1, foundation_to_tableau=False),
 ]
-FORTY_VARIANTS = [FortyThievesRules(None), FortyThievesRules(0), FortyThievesRules(1)]
+FORTY_VARIANTS = [FortyThievesRules(0), FortyThievesRules(1), FortyThievesRules(None)]
 
 
 def _check_replay(pos, rules, result):
@@ -26,40 +26,46 @@ def _check_replay(pos, rules, result):
     assert replay(pos, result.solution, rules).is_won()
 
 
+def _compare(pos, rules):
+    result = solve(pos, rules, max_nodes=None, max_seconds=None)
+    expected = brute_force_winnable(pos, rules)
+    assert result.verdict == (WINNABLE if expected else UNWINNABLE)
+    if expected:
+        _check_replay(pos, rules, result)
+    return result.verdict
+
+
 @pytest.mark.parametrize("rules", KLONDIKE_VARIANTS, ids=lambda r: r.label())
 def test_small_klondike_verdicts_match_exhaustive_search(rules):
-    verdicts = set()
-    for seed in range(40):
-        pos = klondike_deal(seed, ranks=3, columns=3)
-        result = solve(pos, rules, max_nodes=None, max_seconds=None)
-        expected = brute_force_winnable(pos, rules)
-        assert result.verdict == (WINNABLE if expected else UNWINNABLE), seed
-        if expected:
-            _check_replay(pos, rules, result)
-        verdicts.add(result.verdict)
-    assert verdicts == {WINNABLE, UNWINNABLE}
-
-
-@pytest.mark.parametrize("rules", KLONDIKE_VARIANTS[:3], ids=lambda r: r.label())
-def test_klondike_four_ranks_match_exhaustive_search(rules):
-    for seed in range(12):
-        pos = klondike_deal(seed, ranks=4, columns=4)
-        result = solve(pos, rules, max_nodes=None, max_seconds=None)
-        assert (result.verdict == WINNABLE) == brute_force_winnable(pos, rules), seed
+    # ace to three in four suits, three columns: 6 tableau cards and a 6-card stock
+    verdicts = [_compare(klondike_deal(seed, ranks=3, columns=3), rules) for seed in range(30)]
+    assert WINNABLE in verdicts and UNWINNABLE in verdicts
 
 
 @pytest.mark.parametrize("rules", FORTY_VARIANTS, ids=lambda r: r.label())
 def test_small_forty_thieves_verdicts_match_exhaustive_search(rules):
-    verdicts = set()
-    for seed in range(40):
-        pos = forty_thieves_deal(seed, ranks=3, columns=4, rows=2)
-        result = solve(pos, rules, max_nodes=None, max_seconds=None)
-        expected = brute_force_winnable(pos, rules)
-        assert result.verdict == (WINNABLE if expected else UNWINNABLE), seed
-        if expected:
-            _check_replay(pos, rules, result)
-        verdicts.add(result.verdict)
-    assert WINNABLE in verdicts
+    # ace and two, two packs: one column of 8 cards and an 8-card stock
+    seeds = range(30 if rules.redeals == 0 else 12)
+    verdicts = [_compare(forty_thieves_deal(seed, ranks=2, columns=1, rows=8), rules) for seed in seeds]
+    assert WINNABLE in verdicts and UNWINNABLE in verdicts
+
+
+def test_small_forty_thieves_wider_tableau():
+    for seed in range(15):
+        _compare(forty_thieves_deal(seed, ranks=3, columns=3, rows=3), FortyThievesRules(None))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", KLONDIKE_VARIANTS, ids=lambda r: r.label())
+def test_more_klondike_deals_match_exhaustive_search(rules):
+    for seed in range(30, 200):
+        _compare(klondike_deal(seed, ranks=3, columns=3), rules)
+
+
+@pytest.mark.slow
+def test_forty_thieves_three_ranks_match_exhaustive_search():
+    for seed in range(30):
+        _compare(forty_thieves_deal(seed, ranks=3, columns=1, rows=8), FortyThievesRules(0))
 
 
 @pytest.mark.parametrize("draw", [1, 3])
@@ -68,7 +74,7 @@ def test_full_klondike_solutions_replay(draw):
     won = 0
     for seed in range(2, 9):
         pos = klondike_deal(seed)
-        result = solve(pos, rules, max_seconds=5)
+        result = solve(pos, rules, max_seconds=1)
         if result.verdict == WINNABLE:
             _check_replay(pos, rules, result)
             won += 1

@@ -1,0 +1,142 @@
+"""Benchmark of the patience solver.
+
+    .venv/bin/python benchmarks/bench_patience.py [--quick] [--workers N] [--budget S]
+    .venv/bin/python benchmarks/bench_patience.py --winnability 2000
+    .venv/bin/python benchmarks/bench_patience.py --fair-player 50
+
+Default: seeded sets of 100 Klondike deals (draw 1 and draw 3, unlimited passes, all
+cards known) and 40 Forty Thieves deals (unlimited redeals and no redeal); for each
+set the verdict counts, median / p90 / max seconds per deal, nodes per second and the
+unknowns at the budget (60 s). Times are for the verdict (no line shortening).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solvers.cards import Rng  # noqa: E402
+from solvers.patience.deal import klondike_deal  # noqa: E402
+from solvers.patience.hints import fair_hint  # noqa: E402
+from solvers.patience.options import FortyThievesRules, KlondikeRules  # noqa: E402
+from solvers.patience.position import player_view, visible_cards  # noqa: E402
+from solvers.patience.rules import apply_move, legal_moves  # noqa: E402
+from solvers.patience.stats import quantile, wilson  # noqa: E402
+from solvers.patience.verify import verify_many  # noqa: E402
+
+PUBLISHED_DRAW3 = 0.8195
+BEST_PLAYER = 0.476
+
+
+def run_sets(quick: bool, workers: int, budget: float) -> None:
+    """The four seeded sets."""
+    size_k, size_f = (20, 10) if quick else (100, 40)
+    sets = [
+        ("Klondike draw 1", KlondikeRules(draw=1), range(1, size_k + 1)),
+        ("Klondike draw 3", KlondikeRules(draw=3, single_pass_switch=False), range(1, size_k + 1)),
+        ("Forty Thieves, unlimited redeals", FortyThievesRules(None), range(1, size_f + 1)),
+        ("Forty Thieves, no redeal", FortyThievesRules(0), range(1, size_f + 1)),
+    ]
+    print(f"budget {budget:g} s per deal, {workers} workers")
+    print(f"{'set':34} {'deals':>5} {'win':>4} {'lost':>4} {'unkn':>4} {'median s':>9} "
+          f"{'p90 s':>8} {'max s':>8} {'nodes/s':>9}")
+    for name, rules, seeds in sets:
+        s = verify_many(list(seeds), rules, workers=workers, budget_seconds=budget, shorten=False)
+        times = [float(r["seconds"]) for r in s.results]
+        nodes = sum(int(r["nodes"]) for r in s.results)
+        rate = nodes / sum(times) if sum(times) else 0.0
+        print(f"{name:34} {s.total:>5} {s.winnable:>4} {s.unwinnable:>4} {s.unknown:>4} "
+              f"{quantile(times, 0.5):>9.4f} {quantile(times, 0.9):>8.3f} {max(times):>8.2f} {rate:>9.0f}",
+              flush=True)
+
+
+def run_winnability(n: int, workers: int, budget: float) -> None:
+    """Winnability of ``n`` seeded draw-3 deals, all cards known."""
+    rules = KlondikeRules(draw=3, single_pass_switch=False)
+    start = time.perf_counter()
+    s = verify_many(list(range(1, n + 1)), rules, workers=workers, budget_seconds=budget, shorten=False)
+    lo, hi = s.interval
+    decided = s.winnable + s.unwinnable
+    print(f"Klondike draw 3 (thoughtful), {n} deals, budget {budget:g} s: {s.text()}")
+    print(f"  winnable among decided deals: {100 * s.winnable / max(1, decided):.2f}%; "
+          f"published 81.95%; interval {100 * lo:.2f}%–{100 * hi:.2f}% "
+          f"{'contains' if lo <= PUBLISHED_DRAW3 <= hi else 'does not contain'} it; "
+          f"{time.perf_counter() - start:.0f} s")
+
+
+def play_fair(seed: int, samples: int, nodes: int, max_moves: int = 400) -> bool:
+    """Play one draw-3 deal following the fair hint; True if it is won."""
+    rules = KlondikeRules(draw=3, single_pass_switch=False)
+    pos = klondike_deal(seed)
+    rng = Rng(seed).fork("fair-player")
+    seen = set(visible_cards(pos))
+    visits: dict = {}
+    for _ in range(max_moves):
+        if pos.is_won():
+            return True
+        moves = legal_moves(pos, rules)
+        safe = [m for m in moves if m.endswith(" f") and _obviously_safe(pos, m)]
+        if safe:
+            move = safe[0]
+        else:
+            hint = fair_hint(player_view(pos, seen), rules, rng, samples=samples, budget=30.0,
+                             nodes_per_solve=nodes)
+            if hint.move is None or hint.win_probability == 0:
+                return False
+            move = hint.move
+        pos = apply_move(pos, move, rules)
+        seen |= visible_cards(pos)
+        state = (pos, len(seen))
+        visits[state] = visits.get(state, 0) + 1
+        if visits[state] > 2:   # the policy is going round in circles
+            return False
+    return pos.is_won()
+
+
+def _obviously_safe(pos, move: str) -> bool:
+    # aces and twos never help anything on the tableau
+    src = move.split()[0]
+    card = pos.waste[-1] if src == "w" else pos.columns[int(src[1:]) - 1].up[-1]
+    return card.rank in (14, 2)
+
+
+def run_fair_player(n: int, workers: int, samples: int, nodes: int) -> None:
+    """Win rate of the fair-hint player on ``n`` draw-3 deals with hidden cards."""
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        wins = list(pool.map(play_fair, range(1, n + 1), [samples] * n, [nodes] * n))
+    w = sum(wins)
+    lo, hi = wilson(w, n)
+    print(f"fair-hint player, Klondike draw 3, {n} deals, {samples} samples x {nodes} nodes per solve: "
+          f"won {w} = {100 * w / n:.1f}% (95% interval {100 * lo:.1f}%–{100 * hi:.1f}%); "
+          f"best published player 47.6%; {time.perf_counter() - start:.0f} s")
+
+
+def main(argv=None) -> int:
+    """Command line entry."""
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="small sets and a 10 s budget")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--budget", type=float, default=None, help="seconds per deal (default 60, quick 10)")
+    ap.add_argument("--winnability", type=int, metavar="N", help="winnability of N draw-3 deals")
+    ap.add_argument("--fair-player", type=int, metavar="N", help="play N draw-3 deals with fair hints")
+    ap.add_argument("--samples", type=int, default=8, help="fair-player samples per hint")
+    ap.add_argument("--nodes", type=int, default=3000, help="fair-player node cap per solve")
+    args = ap.parse_args(argv)
+    budget = args.budget or (10.0 if args.quick else 60.0)
+    if args.winnability:
+        run_winnability(args.winnability, args.workers, budget)
+    elif args.fair_player:
+        run_fair_player(args.fair_player, args.workers, args.samples, args.nodes)
+    else:
+        run_sets(args.quick, args.workers, budget)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

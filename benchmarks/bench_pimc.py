@@ -1,0 +1,150 @@
+"""Benchmark of the sampled double-dummy hints and the ``pimc`` bot.
+
+    .venv/bin/python benchmarks/bench_pimc.py [--quick] [--speed] [--api] [--whist-duplicate]
+        [--teka-duplicate] [--deals N] [--samples S] [--budget-ms MS]
+
+Parts (all when no part is named):
+* speed: deals valued within the default 1-second budget for a Whist and a Teka hint
+  at tricks 1, 4, 7 and 10 (targets: 20 at trick 1, 200 a second from trick 7);
+* api: hint latency p50/p95 through the HTTP API (Flask test client, Whist session);
+* duplicate: seeded deals each played twice with the partnerships swapped, the pimc
+  bot against the heuristic bot; the mean difference per deal (tricks at Whist, hand
+  score at Teka) with its 95% confidence interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solvers import games  # noqa: E402
+from solvers.cards import Rng  # noqa: E402
+from solvers.pimc import make_pimc_bot, pimc_hint  # noqa: E402
+
+TRICKS_AT = (1, 4, 7, 10)
+
+
+def _to_trick(game, seed: int, trick: int):
+    """A state at the start of ``trick`` (1-based) of the first hand, heuristic play."""
+    state = game.new(seed=seed)
+    bot = game.bots()["heuristic"]
+    rng = Rng(seed)
+    while True:
+        seat = min(state.to_move)
+        in_play = getattr(state, "phase", "play") == "play"
+        if in_play and not state.trick and len(state.history) == trick - 1:
+            return state
+        state = state.apply(bot(state, seat, rng), seat)
+        if len(getattr(state, "sheet", ())):
+            return None
+
+
+def speed(quick: bool) -> None:
+    print("== samples within the 1 s budget (one hint each, mean over seeds)")
+    seeds = range(2) if quick else range(4)
+    for name in ("whist", "teka"):
+        game = games.get(name)
+        for trick in TRICKS_AT:
+            counts, times = [], []
+            for seed in seeds:
+                state = _to_trick(game, seed, trick)
+                if state is None:
+                    continue
+                seat = min(state.to_move)
+                start = time.perf_counter()
+                hint = pimc_hint(state, seat, 1.0, rng=Rng(seed))
+                times.append(time.perf_counter() - start)
+                counts.append(hint.evaluation["samples"] if hint else 0)
+            if counts:
+                rate = sum(counts) / sum(times)
+                print(f"{name:5} trick {trick:2}: {statistics.mean(counts):7.1f} samples/hint, "
+                      f"{rate:7.1f} samples/s  ({len(counts)} hints)")
+
+
+def api(quick: bool) -> None:
+    from api.app import create_app
+    print("== hint latency through the API (Whist session, default budget)")
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    client = app.test_client()
+    lat = []
+    for seed in range(3 if quick else 8):
+        body = client.post("/api/v1/sessions", json={"game": "whist", "seed": seed,
+                                                      "seats": ["human", "heuristic", "heuristic", "heuristic"]})
+        data = body.get_json()
+        token = data["tokens"]["0"] if isinstance(data.get("tokens"), dict) else data["tokens"][0]
+        url = f"/api/v1/sessions/{data['id']}/hint"
+        for _ in range(2):
+            start = time.perf_counter()
+            reply = client.get(url, headers={"Authorization": f"Bearer {token}"})
+            lat.append((time.perf_counter() - start) * 1000)
+            assert reply.status_code == 200, reply.get_json()
+    lat.sort()
+    p95 = lat[min(len(lat) - 1, math.ceil(0.95 * len(lat)) - 1)]
+    print(f"hints: {len(lat)}, p50 {statistics.median(lat):.0f} ms, p95 {p95:.0f} ms")
+
+
+def _play_hand(game, seed: int, policies):
+    """Play the first hand of a seeded match; return each side's tricks and hand score."""
+    state = game.new(seed=seed)
+    rng = Rng(seed * 31 + 7)
+    while not state.sheet:
+        seat = min(state.to_move)
+        state = state.apply(policies[seat % 2](state, seat, rng), seat)
+    record = state.sheet[0]
+    points = getattr(record, "points", None) or getattr(record, "trick_points")
+    return tuple(record.tricks), tuple(points)
+
+
+def duplicate(name: str, deals: int, samples: int, budget_ms: float) -> None:
+    game = games.get(name)
+    pimc = make_pimc_bot(samples=samples, budget_ms=budget_ms)
+    heuristic = game.bots()["heuristic"]
+    diffs_tricks, diffs_points = [], []
+    start = time.perf_counter()
+    for seed in range(deals):
+        # the same deal twice: pimc at seats 0/2, then at seats 1/3
+        t1, p1 = _play_hand(game, seed, {0: pimc, 1: heuristic})
+        t2, p2 = _play_hand(game, seed, {0: heuristic, 1: pimc})
+        diffs_tricks.append(((t1[0] - t1[1]) + (t2[1] - t2[0])) / 2)
+        diffs_points.append(((p1[0] - p1[1]) + (p2[1] - p2[0])) / 2)
+    elapsed = time.perf_counter() - start
+    print(f"== {name} duplicate: {deals} deals x 2, pimc ({samples} samples, {budget_ms:g} ms a decision) "
+          f"vs heuristic, {elapsed:.0f} s")
+    for label, diffs in (("tricks", diffs_tricks), ("hand score", diffs_points)):
+        mean = statistics.mean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
+        print(f"pimc side minus heuristic side, {label} per deal: {mean:+.3f}  "
+              f"95% CI [{mean - half:+.3f}, {mean + half:+.3f}]")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer seeds and deals")
+    parser.add_argument("--speed", action="store_true")
+    parser.add_argument("--api", action="store_true")
+    parser.add_argument("--whist-duplicate", action="store_true")
+    parser.add_argument("--teka-duplicate", action="store_true")
+    parser.add_argument("--deals", type=int, default=None, help="duplicate deals (default 400, quick 20)")
+    parser.add_argument("--samples", type=int, default=4, help="pimc samples a decision in the duplicate run")
+    parser.add_argument("--budget-ms", type=float, default=30.0, help="pimc time a decision in the duplicate run")
+    args = parser.parse_args()
+    every = not (args.speed or args.api or args.whist_duplicate or args.teka_duplicate)
+    deals = args.deals or (20 if args.quick else 400)
+    if every or args.speed:
+        speed(args.quick)
+    if every or args.api:
+        api(args.quick)
+    if every or args.whist_duplicate:
+        duplicate("whist", deals, args.samples, args.budget_ms)
+    if every or args.teka_duplicate:
+        duplicate("teka", deals, args.samples, args.budget_ms)
+
+
+if __name__ == "__main__":
+    main()

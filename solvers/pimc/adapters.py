@@ -1,0 +1,149 @@
+"""What the sampled search needs to know about each trick-taking game.
+
+An adapter turns a (sampled, fully known) state into a double-dummy
+:class:`Position`, says which side a seat plays for, how many tricks each side has
+taken and needs, and which cheap policy plays the cards between now and the point
+where the double-dummy solver takes over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solvers.cards import Card, Rng, parse_card
+from solvers.doubledummy import Position, TrickRules
+from solvers.game import Action, State
+
+__all__ = ["Adapter", "WhistAdapter", "TekaAdapter", "adapter_for"]
+
+
+class Adapter:
+    """Game-specific glue for the sampled double-dummy search."""
+
+    def in_card_play(self, state: State) -> bool:
+        """True while the state waits for a card."""
+        raise NotImplementedError
+
+    def side(self, state: State, seat: int) -> int:
+        """The partnership ``seat`` plays for."""
+        return seat % 2
+
+    def taken(self, state: State) -> tuple[int, int]:
+        """Tricks each side has taken in this hand."""
+        return state.tricks
+
+    def goal(self, state: State, side: int) -> int:
+        """Tricks ``side`` needs in this hand to reach its aim."""
+        raise NotImplementedError
+
+    def goal_text(self, state: State, side: int) -> str:
+        """What reaching the goal means, for reasons ("make the contract")."""
+        raise NotImplementedError
+
+    def position(self, state: State) -> Position:
+        """The double-dummy position of the current hand (every card known)."""
+        raise NotImplementedError
+
+    def play_action(self, state: State, seat: int, card: Card) -> Action:
+        """The plain action that plays ``card`` (no signal)."""
+        return Action("play", (str(card),))
+
+    def rollout_action(self, state: State, seat: int, rng: Rng) -> Action:
+        """A cheap move for quick play between now and the double-dummy horizon."""
+        raise NotImplementedError
+
+    def hand_number(self, state: State) -> int:
+        """How many hands were completed (a change means the hand ended)."""
+        return len(state.sheet)
+
+    def final_tricks(self, state: State) -> tuple[int, int]:
+        """Tricks per side of the last completed hand."""
+        return tuple(state.sheet[-1].tricks)
+
+    def hand_size(self, state: State) -> int:
+        """Cards still to be played by the seat with most left (tricks left to play)."""
+        pos_hands = [len(h) for h in self.live_hands(state)]
+        return max(pos_hands)
+
+    def live_hands(self, state: State) -> list[tuple[Card, ...]]:
+        """The hands that still play, in any order."""
+        raise NotImplementedError
+
+    def card_of(self, action: Action) -> Card | None:
+        """The card an action plays (None for other actions)."""
+        return parse_card(action.args[0]) if action.kind == "play" and action.args else None
+
+
+class WhistAdapter(Adapter):
+    """Whist: seats already number clockwise in playing order."""
+
+    def in_card_play(self, state) -> bool:
+        return not state.over
+
+    def goal(self, state, side) -> int:
+        return 7
+
+    def goal_text(self, state, side) -> str:
+        return "takes the majority (7 tricks)"
+
+    def position(self, state) -> Position:
+        hands = [state.holding(s) for s in range(4)]
+        return Position.from_hands(hands, state.leader, [c for _, c in state.trick],
+                                   TrickRules.whist(state.trump))
+
+    def live_hands(self, state):
+        return [state.holding(s) for s in range(4)]
+
+    def rollout_action(self, state, seat, rng):
+        from solvers.games.whist_bot import heuristic_bot
+        return heuristic_bot(state, seat, rng)
+
+
+class TekaAdapter(Adapter):
+    """Teka: play goes counter-clockwise; a double 13 declarer may play alone."""
+
+    def in_card_play(self, state) -> bool:
+        from solvers.games.teka import PLAY
+        return state.phase == PLAY
+
+    def goal(self, state, side) -> int:
+        return state.bid if side == state.declaring_side else 14 - state.bid
+
+    def goal_text(self, state, side) -> str:
+        if side == state.declaring_side:
+            return f"makes the contract ({state.bid} tricks)"
+        return f"defeats the contract ({14 - state.bid} tricks)"
+
+    def order(self, state) -> list[int]:
+        """Game seats in playing order from the declarer (the double-dummy seat numbers)."""
+        seats = [state.declarer]
+        while len(seats) < state.trick_size:
+            seats.append(state.after(seats[-1]))
+        return seats
+
+    def position(self, state) -> Position:
+        order = self.order(state)
+        alone = state.sitting_out is not None
+        rules = TrickRules.teka(state.trump, declarer_alone=alone)
+        return Position.from_hands([state.hands[s] for s in order], order.index(state.leader),
+                                   [c for _, c, _ in state.trick], rules)
+
+    def live_hands(self, state):
+        return [state.hands[s] for s in range(4) if s != state.sitting_out]
+
+    def rollout_action(self, state, seat, rng):
+        from solvers.games.teka import ANSWER
+        from solvers.games.teka_bot import heuristic_bot
+        if state.phase == ANSWER:
+            return Action("refuse")
+        # quick play never proposes raises: it only has to count tricks
+        quiet = replace(state, raise_asked=True) if seat == state.declarer else state
+        return heuristic_bot(quiet, seat, rng)
+
+
+_ADAPTERS = {"whist": WhistAdapter(), "teka": TekaAdapter()}
+
+
+def adapter_for(state: State) -> Adapter | None:
+    """The adapter of the state's game, or None when the game has no trick play model."""
+    return _ADAPTERS.get(state.game.name)

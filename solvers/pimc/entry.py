@@ -1,0 +1,67 @@
+"""One entry point for every decision: card play, or Teka's calls, trumps and raises."""
+
+from __future__ import annotations
+
+from solvers.cards import Rng
+from solvers.doubledummy import Solver
+from solvers.errors import CardsageError
+from solvers.game import Action, Hint, State
+from solvers.pimc.adapters import adapter_for
+from solvers.pimc.hint import DEFAULT_BUDGET, hint_from_samples, sample_card_values
+
+__all__ = ["pimc_hint", "oracle_hint"]
+
+ORACLE_BUDGET = 30.0
+
+
+def pimc_hint(state: State, seat: int, budget: float | None = DEFAULT_BUDGET, *, samples: int | None = None,
+              rng: Rng | None = None, solver: Solver | None = None, oracle: bool = False) -> Hint | None:
+    """The sampled hint for ``seat`` within ``budget`` seconds (None: not one deal valued in time)."""
+    adapter = adapter_for(state)
+    if adapter is None:
+        raise CardsageError(f"{state.game.name} has no sampled hint", status=400)
+    if seat not in state.to_move:
+        raise CardsageError(f"seat {seat} is not to move", status=409)
+    rng = rng or Rng(0)
+    solver = solver or Solver()  # one per hint: its table serves every sampled deal
+    if adapter.in_card_play(state):
+        data = sample_card_values(state, seat, budget, samples=samples, rng=rng, solver=solver, oracle=oracle)
+        if not data.count:
+            return None
+        hint = hint_from_samples(state, seat, data, oracle=oracle, budget=budget)
+        if state.game.name == "teka":
+            return _maybe_raise(state, seat, data, hint)
+        return hint
+    from solvers.pimc.decisions import teka_decision_hint
+    return teka_decision_hint(state, seat, budget if budget is not None else ORACLE_BUDGET,
+                              samples=samples, rng=rng, solver=solver, oracle=oracle)
+
+
+def _maybe_raise(state, seat, data, hint: Hint) -> Hint:
+    """At the declarer's turn, propose a raise when the sampled deals say it pays."""
+    from solvers.pimc.decisions import raise_choice
+    if seat != state.declarer:
+        return hint
+    finals = [max(v.values()) for v in data.values]
+    choice = raise_choice(state, finals)
+    if choice is None:
+        return hint
+    bid, score, now = choice
+    action = Action("raise", (str(bid),))
+    if action not in state.legal_actions(seat):
+        return hint
+    reason = (f"propose {bid}: worth {score:+.1f} points on average against {now:+.1f} for {state.bid}, "
+              f"over {data.count} sampled deals (then {hint.action.notation})")
+    alternatives = [{"action": hint.action.to_json(), "note": hint.reason}] + hint.alternatives
+    return Hint(action, reason, evaluation={**hint.evaluation, "raise_score": round(score, 2),
+                                            "current_score": round(now, 2)},
+                alternatives=alternatives, method=hint.method)
+
+
+def oracle_hint(state: State, seat: int, budget: float = ORACLE_BUDGET) -> Hint:
+    """The hint on the true deal, labelled ``oracle``: only for callers who own every card
+    (a finished hand under analysis, a deal typed in whole)."""
+    hint = pimc_hint(state, seat, budget, oracle=True)
+    if hint is None:
+        raise CardsageError("the deal could not be valued within the budget", status=503)
+    return hint

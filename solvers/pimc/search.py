@@ -1,0 +1,103 @@
+"""Valuing moves on one fully known deal: double dummy, after quick play when the deal is long.
+
+With at most ``HORIZON`` cards per hand the double-dummy solver values every legal
+card exactly. Earlier in a hand a full solve costs seconds, so each candidate card is
+played, the hand continues by the game's quick policy down to ``ROLLOUT_HORIZON`` cards, and the
+solver values the rest. Either way the value of a move is the number of tricks the
+side takes in the whole hand.
+"""
+
+from __future__ import annotations
+
+import time
+
+from solvers.cards import Card, Rng
+from solvers.doubledummy import Solver
+from solvers.game import State
+from solvers.pimc.adapters import Adapter
+
+__all__ = ["HORIZON", "OutOfTime", "card_groups", "card_values", "hand_tricks"]
+
+HORIZON = 7           # from here every legal card is valued exactly
+ROLLOUT_HORIZON = 6   # quick play stops here; a smaller ending is cheap to solve
+MAX_ROLLOUT_STEPS = 200
+
+
+class OutOfTime(Exception):
+    """The deadline passed before the deal was valued."""
+
+
+def _ms_left(deadline: float | None) -> float | None:
+    if deadline is None:
+        return None
+    left = (deadline - time.perf_counter()) * 1000.0
+    if left <= 0.5:
+        raise OutOfTime
+    return left
+
+
+def card_groups(cards: list[Card], mine, gone: set[Card]) -> list[list[Card]]:
+    """Legal cards in groups of equals: same suit, and every card ranked between them is
+    in the same hand or already out of play, so either one does the same job."""
+    mine = set(mine)
+    groups: list[list[Card]] = []
+    by_suit: dict[int, list[Card]] = {}
+    for c in cards:
+        by_suit.setdefault(c.suit, []).append(c)
+    for suit, run in by_suit.items():
+        run.sort(key=lambda c: c.rank, reverse=True)
+        current = [run[0]]
+        for c in run[1:]:
+            between = [Card.standard(r, suit) for r in range(c.rank + 1, current[-1].rank)]
+            if all(b in mine or b in gone for b in between):
+                current.append(c)
+            else:
+                groups.append(current)
+                current = [c]
+        groups.append(current)
+    return groups
+
+
+def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: Rng,
+                deadline: float | None) -> int:
+    """Tricks ``side`` ends the hand with: quick play to the horizon, then double dummy."""
+    start_hand = adapter.hand_number(state)
+    steps = 0
+    while True:
+        if adapter.hand_number(state) != start_hand:
+            return adapter.final_tricks(state)[side]
+        if adapter.in_card_play(state) and adapter.hand_size(state) <= ROLLOUT_HORIZON:
+            break
+        seat = min(state.to_move)
+        state = state.apply(adapter.rollout_action(state, seat, rng), seat)
+        steps += 1
+        if steps > MAX_ROLLOUT_STEPS:
+            raise RuntimeError("quick play did not reach the horizon")
+    position = adapter.position(state)
+    result = solver.solve(position, values="best", budget_ms=_ms_left(deadline))
+    value = result.value if result.exact else (result.lower + result.upper) / 2
+    if not result.exact and deadline is not None and time.perf_counter() >= deadline:
+        raise OutOfTime
+    remaining = adapter.hand_size(state)
+    to_play_side = adapter.side(state, min(state.to_move))
+    mine = value if to_play_side == side else remaining - value
+    return adapter.taken(state)[side] + mine
+
+
+def card_values(solver: Solver, adapter: Adapter, state: State, seat: int, groups: list[list[Card]],
+                rng: Rng, deadline: float | None) -> dict[Card, float]:
+    """Tricks the seat's side ends the hand with after each card (one sampled deal)."""
+    side = adapter.side(state, seat)
+    taken = adapter.taken(state)[side]
+    if adapter.hand_size(state) <= HORIZON:
+        result = solver.solve(adapter.position(state), values="all", budget_ms=_ms_left(deadline))
+        if not result.exact:
+            raise OutOfTime
+        return {c: taken + result.cards[str(g[0])] for g in groups for c in g}
+    out: dict[Card, float] = {}
+    for group in groups:
+        after = state.apply(adapter.play_action(state, seat, group[0]), seat)
+        value = hand_tricks(solver, adapter, after, side, rng, deadline)
+        for c in group:
+            out[c] = value
+    return out

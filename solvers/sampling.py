@@ -1,0 +1,168 @@
+"""Sampling the cards a seat cannot see, consistent with everything public.
+
+``sample_hidden(state, seat, rng)`` re-deals the unseen cards into the zones the seat
+cannot see: every zone keeps its size, publicly known cards stay where they are, and a
+zone only receives cards its constraint allows (shown or claimed voids).
+
+Cards are grouped into classes by the set of zones that may take them. Whether the
+remaining cards still fit the remaining room is a small transportation problem,
+checked by a maximum flow (source → class → zone → sink) on a graph of a handful of
+nodes, memoised. Cards are then placed one at a time in random order; each choice is
+kept only if the rest still fits, so sampling never backtracks and never stalls, even
+late in a hand with many voids.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Mapping
+
+import networkx as nx
+
+from solvers.cards import Card, Rng
+from solvers.errors import CardsageError
+from solvers.game import State
+
+__all__ = ["sample_hidden", "HiddenDeal", "hidden_deal", "feasible", "flow_feasible"]
+
+# up to this many zones Hall's condition is checked directly (2**n subsets); beyond, by flow
+HALL_ZONES = 5
+
+
+class HiddenDeal:
+    """What is to be re-dealt: the free cards, the room per zone, and the allowed zones per card."""
+
+    def __init__(self, zones: list[str], fixed: dict[str, tuple[Card, ...]], pool: list[Card],
+                 room: dict[str, int], allowed: dict[Card, frozenset[str]]):
+        self.zones = zones
+        self.fixed = fixed
+        self.pool = pool
+        self.room = room
+        self.allowed = allowed
+
+
+def hidden_deal(state: State, seat: int) -> HiddenDeal:
+    """Collect the unseen cards, the zones they may go to and the room each zone has."""
+    zones = state.zones()
+    hidden = {n: z for n, z in zones.items() if not z.known_to(seat)}
+    fixed = {n: tuple(cards) for n, cards in state.fixed_cards(seat).items() if n in hidden and cards}
+    allow: Mapping[str, Callable[[Card], bool]] = state.determinize_constraints(seat)
+    pool = [c for z in hidden.values() for c in z.cards]
+    for cards in fixed.values():
+        for c in cards:
+            if c not in pool:
+                raise CardsageError(f"{c} is said to be in a hidden zone but is not among the unseen cards")
+            pool.remove(c)
+    room = {n: len(z.cards) - len(fixed.get(n, ())) for n, z in hidden.items()}
+    for n, left in room.items():
+        if left < 0:
+            raise CardsageError(f"zone {n} holds fewer cards than are known to be in it")
+    names = list(hidden)
+    allowed = {}
+    for c in pool:
+        allowed[c] = frozenset(n for n in names if room[n] > 0 and allow.get(n, _anything)(c))
+    return HiddenDeal(names, fixed, pool, room, allowed)
+
+
+def feasible(class_counts: Mapping[frozenset, int], room: Mapping[str, int]) -> bool:
+    """True when cards (counted per class of allowed zones) fit the zones' room exactly."""
+    counts = tuple(sorted((tuple(sorted(k)), v) for k, v in class_counts.items() if v > 0))
+    rooms = tuple(sorted((n, v) for n, v in room.items() if v > 0))
+    if len(rooms) <= HALL_ZONES:
+        return _hall(counts, rooms)
+    return flow_feasible(counts, rooms)
+
+
+def _hall(counts: tuple, rooms: tuple) -> bool:
+    """Hall's condition, the same answer as the flow for a few zones: every set of zones
+    has room for the cards that may only go there, and the totals match."""
+    if sum(v for _, v in counts) != sum(v for _, v in rooms):
+        return False
+    names = [n for n, _ in rooms]
+    size = dict(rooms)
+    for mask in range(1, 1 << len(names)):
+        chosen = {names[i] for i in range(len(names)) if mask >> i & 1}
+        need = sum(v for zones, v in counts if chosen.issuperset(size.keys() & set(zones)))
+        if need > sum(size[n] for n in chosen):
+            return False
+    return all(set(zones) & size.keys() for zones, _ in counts)
+
+
+@lru_cache(maxsize=65536)
+def flow_feasible(counts: tuple, rooms: tuple) -> bool:
+    """The maximum-flow check (source → class → zone → sink) on sorted class counts and rooms."""
+    total = sum(v for _, v in counts)
+    if total != sum(v for _, v in rooms):
+        return False
+    if total == 0:
+        return True
+    graph = nx.DiGraph()
+    for i, (zones, n) in enumerate(counts):
+        graph.add_edge("source", ("class", i), capacity=n)
+        for z in zones:
+            graph.add_edge(("class", i), ("zone", z), capacity=n)
+    for z, r in rooms:
+        graph.add_edge(("zone", z), "sink", capacity=r)
+    if "sink" not in graph:
+        return False
+    return nx.maximum_flow_value(graph, "source", "sink") == total
+
+
+def sample_hidden(state: State, seat: int, rng: Rng) -> State:
+    """A copy of ``state`` with the cards ``seat`` cannot see re-dealt consistently.
+
+    Raises :class:`CardsageError` when no deal of the unseen cards fits what is public.
+    """
+    deal = hidden_deal(state, seat)
+    if not deal.zones:
+        return state
+    classes: dict[frozenset, int] = {}
+    for c in deal.pool:
+        classes[deal.allowed[c]] = classes.get(deal.allowed[c], 0) + 1
+    room = dict(deal.room)
+    counts = tuple(sorted((tuple(sorted(k)), v) for k, v in classes.items() if v > 0))
+    if not flow_feasible(counts, tuple(sorted((n, v) for n, v in room.items() if v > 0))):
+        raise CardsageError("no deal of the unseen cards is consistent with what is public")
+    order = rng.shuffled(deal.pool)
+    placed: dict[str, list[Card]] = {n: [] for n in deal.zones}
+    for card in order:
+        key = deal.allowed[card]
+        classes[key] -= 1
+        options = [n for n in key if room[n] > 0]
+        while options:
+            # proportional to the room left, which is how a random deal would fall
+            weights = [room[n] for n in options]
+            pick = rng.below(sum(weights))
+            i = 0
+            while pick >= weights[i]:
+                pick -= weights[i]
+                i += 1
+            zone = options[i]
+            room[zone] -= 1
+            if len(options) == 1 or feasible(classes, room):
+                placed[zone].append(card)
+                break
+            room[zone] += 1
+            options.pop(i)
+        else:  # cannot happen while every step keeps the rest feasible
+            raise CardsageError("no deal of the unseen cards is consistent with what is public")
+    return state.with_zones(_rebuild(state, seat, deal, placed))
+
+
+def _rebuild(state: State, seat: int, deal: HiddenDeal, placed: dict[str, list[Card]]) -> dict:
+    zones = state.zones()
+    out = {}
+    for n in deal.zones:
+        known = deal.fixed.get(n, ())
+        if known and zones[n].ordered:
+            # a known card keeps its place in an ordered zone
+            rest = list(placed[n])
+            keep = set(known)
+            out[n] = tuple(c if c in keep else rest.pop() for c in zones[n].cards)
+        else:
+            out[n] = tuple(known) + tuple(placed[n])
+    return out
+
+
+def _anything(card: Card) -> bool:
+    return True

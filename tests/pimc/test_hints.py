@@ -1,0 +1,117 @@
+"""Sampled and oracle hints: legal, explained, anytime, right in plain endings."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from solvers import games
+from solvers.cards import Rng, parse_card
+from solvers.doubledummy import Solver
+from solvers.game import Action
+from solvers.pimc import make_pimc_bot, oracle_hint, pimc_hint
+from solvers.pimc.adapters import WhistAdapter
+
+
+def _advance(game, seed, steps, phase=None):
+    state = game.new(seed=seed)
+    rng = Rng(seed)
+    bot = game.bots()["heuristic"]
+    for _ in range(steps):
+        seat = min(state.to_move)
+        state = state.apply(bot(state, seat, rng), seat)
+    return state
+
+
+def test_whist_hint_is_legal_and_explained():
+    game = games.get("whist")
+    state = _advance(game, 1, 30)
+    seat = min(state.to_move)
+    hint = game.hint(state, seat, 0.3)
+    assert hint.method == "sampled"
+    assert hint.action in state.legal_actions(seat)
+    assert "tricks on average" in hint.reason and "sampled deals" in hint.reason
+    ev = hint.evaluation
+    assert ev["samples"] >= 1 and {"std", "min", "max", "goal_probability"} <= set(ev)
+    assert len(hint.alternatives) == len(state.legal_actions(seat)) - 1
+
+
+def test_tiny_budget_still_answers_legally():
+    for name in ("whist", "teka"):
+        game = games.get(name)
+        state = _advance(game, 2, 12)
+        seat = min(state.to_move)
+        hint = game.hint(state, seat, 0.001)
+        assert hint.action in state.legal_actions(seat)
+
+
+def test_anytime_returns_within_budget():
+    import time
+    game = games.get("whist")
+    state = game.new(seed=4)
+    seat = min(state.to_move)
+    pimc_hint(state, seat, 0.2, rng=Rng(0))  # warm the compiled solver
+    start = time.perf_counter()
+    hint = pimc_hint(state, seat, 0.3, rng=Rng(0))
+    assert time.perf_counter() - start < 1.0
+    assert hint is not None and hint.action in state.legal_actions(seat)
+
+
+def test_oracle_equals_double_dummy_best_card():
+    game = games.get("whist")
+    state = _advance(game, 6, 34)   # six cards a hand or fewer
+    seat = min(state.to_move)
+    hint = oracle_hint(state, seat)
+    assert hint.method == "oracle"
+    result = Solver().solve(WhistAdapter().position(state), values="all")
+    best = max(result.cards.values())
+    assert result.cards[hint.action.args[0]] == best
+
+
+def test_cash_the_master_card_in_an_obvious_ending():
+    game = games.get("whist")
+    state = _advance(game, 8, 48)   # one card each, seat to lead
+    while state.trick:
+        seat = min(state.to_move)
+        state = state.apply(state.legal_actions(seat)[0], seat)
+    # two-card ending: South holds the trump ace and a loser; everyone else low cards
+    cards = {0: ("AS", "2H"), 1: ("3H", "4H"), 2: ("5H", "6H"), 3: ("7H", "8H")}
+    hands = tuple(tuple(parse_card(c) for c in cards[s]) for s in range(4))
+    history = state.history[:11]
+    state = replace(state, hands=hands, turned=parse_card("9S"), turned_on_table=False, leader=0, trick=(),
+                    history=history, tricks=(5, 6), voids=(frozenset(), frozenset({3}), frozenset({3}),
+                                                           frozenset({3})))
+    hint = pimc_hint(state, 0, 0.5, rng=Rng(1))
+    assert hint.action == Action("play", ("AS",))
+    assert hint.evaluation["goal_probability"] == 1.0
+
+
+def test_teka_non_card_decisions_are_legal():
+    game = games.get("teka")
+    state = game.new(seed=3)
+    rng = Rng(3)
+    bot = game.bots()["heuristic"]
+    seen = set()
+    for _ in range(40):
+        if state.is_over or state.phase == "play" and "play" in seen:
+            break
+        seat = min(state.to_move)
+        hint = game.hint(state, seat, 0.15)
+        assert hint.action in state.legal_actions(seat), (state.phase, hint.action)
+        seen.add(state.phase)
+        state = state.apply(bot(state, seat, rng), seat)
+    assert {"bidding", "trump"} <= seen
+
+
+def test_pimc_bot_plays_whist_legally():
+    game = games.get("whist")
+    assert "pimc" in game.bots() and "pimc" in games.get("teka").bots()
+    bot = make_pimc_bot(samples=2, budget_ms=20)
+    state = game.new(seed=9)
+    rng = Rng(9)
+    for _ in range(8):
+        seat = min(state.to_move)
+        action = bot(state, seat, rng)
+        assert action in state.legal_actions(seat)
+        state = state.apply(action, seat)

@@ -1,0 +1,100 @@
+"""Sampling the unseen cards: every sample fits what is public, and never stalls."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from solvers import games
+from solvers.cards import Rng, Suit
+from solvers.errors import CardsageError
+from solvers.sampling import _hall, flow_feasible, sample_hidden
+
+
+def _whist_after(seed: int, plays: int):
+    game = games.get("whist")
+    state = game.new(seed=seed)
+    rng = Rng(seed)
+    for _ in range(plays):
+        seat = min(state.to_move)
+        state = state.apply(game.bots()["random"](state, seat, rng), seat)
+    return state
+
+
+def _check(state, sample, seat):
+    zones, again = state.zones(), sample.zones()
+    assert Counter(c for z in zones.values() for c in z.cards) == Counter(c for z in again.values() for c in z.cards)
+    for name, zone in zones.items():
+        assert len(again[name].cards) == len(zone.cards)
+        if zone.known_to(seat):
+            assert again[name].cards == zone.cards, "a card the seat can see moved"
+    for name, cards in state.fixed_cards(seat).items():
+        assert set(cards) <= set(again[name].cards)
+    for name, allowed in state.determinize_constraints(seat).items():
+        assert all(allowed(c) for c in again[name].cards)
+    assert sample.view(seat) == state.view(seat)
+
+
+@settings(max_examples=20)
+@given(seed=st.integers(0, 10_000), plays=st.integers(0, 51), salt=st.integers(0, 1000))
+def test_whist_samples_are_consistent(seed, plays, salt):
+    state = _whist_after(seed, plays)
+    seat = min(state.to_move)
+    for viewer in (seat, (seat + 1) % 4):
+        _check(state, sample_hidden(state, viewer, Rng(salt)), viewer)
+
+
+def test_late_hand_with_many_voids_samples_fast():
+    state = _whist_after(3, 36)
+    # every other seat has shown voids in three suits but one
+    voids = tuple(frozenset(s for s in Suit if s != keep) for keep in (0, 1, 2, 3))
+    hands = [tuple(c for c in h) for h in state.hands]
+    state = replace(state, voids=(frozenset(),) + voids[1:])
+    seat = 0
+    rng = Rng(1)
+    try:
+        for _ in range(50):
+            _check(state, sample_hidden(state, seat, rng), seat)
+    except CardsageError:
+        # the forced voids may contradict this deal: then the error must say so at once
+        pass
+    assert hands == [tuple(h) for h in state.hands]
+
+
+@settings(max_examples=25)
+@given(st.lists(st.tuples(st.sets(st.sampled_from("abcd"), min_size=1), st.integers(1, 4)), min_size=1,
+                max_size=6),
+       st.lists(st.integers(0, 6), min_size=4, max_size=4))
+def test_hall_check_agrees_with_flow(classes, rooms):
+    merged = Counter()
+    for zones, n in classes:
+        merged[tuple(sorted(zones))] += n
+    counts = tuple(sorted(merged.items()))
+    room = tuple((z, r) for z, r in zip("abcd", rooms) if r > 0)
+    assert _hall(counts, room) == flow_feasible(counts, room)
+
+
+def test_impossible_constraints_raise():
+    state = _whist_after(5, 8)
+    # seat 1 claims to be void in every suit while still holding cards
+    state = replace(state, voids=(frozenset(), frozenset(Suit), frozenset(), frozenset()))
+    with pytest.raises(CardsageError):
+        sample_hidden(state, 0, Rng(0))
+
+
+def test_teka_sampling_keeps_claimed_voids():
+    game = games.get("teka")
+    state = game.new(seed=11)
+    rng = Rng(2)
+    bot = game.bots()["heuristic"]
+    while state.phase != "play" or len(state.history) < 4:
+        seat = min(state.to_move)
+        state = state.apply(bot(state, seat, rng), seat)
+        if state.sheet:
+            pytest.skip("hand ended early")
+    seat = min(state.to_move)
+    for salt in range(20):
+        _check(state, sample_hidden(state, seat, Rng(salt)), seat)
