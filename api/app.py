@@ -24,6 +24,7 @@ BLUEPRINT_MODULES = (
     "api.meta_bp",
     "api.games_bp",
     "api.twentyfour_bp",
+    "api.doubledummy_bp",
     "api.sessions_bp",
     "api.web_bp",
 )

@@ -10,7 +10,7 @@ needs is in flat arrays so that the same function serves every rule set:
 * ``cpts[code]``: card points; ``lpts[k]``: extra points of the k-th trick from the end;
 * ``st``: trick length, leader, number of seats taking part in the current trick;
 * ``trick``/``tseat``: cards on the current trick and who played them;
-* ``ttk``/``ttb``: the transposition table (keys; lower, upper, depth);
+* ``sk``, ``sh``, ``ep``, ``eb``, ``ctl``: the transposition table (``ttable.py``);
 * ``ctr``: node count, node limit, aborted flag, root move that decided the answer;
 * ``work``: per-ply scratch (moves, scores, runs, keys); ``rel``: per-ply masks of the
   cards whose ranks the answer depended on (partition search).
@@ -23,6 +23,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solvers.doubledummy import ttable as T
+from solvers.doubledummy.bits import HIBIT as _HIBIT, POP as _POP, popcount as _popcount, suit_of as _suit
+from solvers.doubledummy.quick import quick_tricks, sure_trump_tricks
+
 # cfg indexes
 C_SEATS, C_TRUMP, C_MUST_TRUMP, C_MUST_HEAD, C_TRICK_PTS, C_RELATIVE, C_QUICK, C_UNEQUAL, \
     C_LAST_ANY, C_CARD_PTS, C_TEAMMASK, C_PARTITION, C_RULES_ID = range(13)
@@ -32,53 +36,18 @@ MAX_RULES_IDS = 1 << 16
 N_NODES, N_LIMIT, N_ABORTED, N_ROOT_MOVE = range(4)
 CTR_SIZE = 4
 
-TT_WAYS = 8
-# entry key: shape (2 words), leader/team/seats, the remaining cards when card identity
-# matters (else 0), then per suit the owners of the top ``r`` remaining cards, ``r`` in
-# bits 48+
-TT_KEYS = 8
-K_PATTERNS = 4
-PATTERN_BITS = 48
-PATTERN_MASK = (1 << PATTERN_BITS) - 1
+PATTERN_BITS = T.PATTERN_BITS
 MAX_PLY = 64
 W_MOVES, W_SCORES, W_RUNS, W_KEYS, W_SEQ, W_LEN, W_STORE, W_SAVED, W_REM = \
     0, 64, 128, 192, 198, 202, 208, 216, 232
 WORK_SIZE = 240
-EMPTY = -1
 INF = 1 << 30
 SUIT_MASK = 0xFFFF
-
-_HIBIT = np.full(1 << 16, -1, dtype=np.int8)
-_POP = np.zeros(1 << 16, dtype=np.int8)
-for _x in range(1, 1 << 16):
-    _HIBIT[_x] = _x.bit_length() - 1
-    _POP[_x] = bin(_x).count("1")
-del _x
-
-
-def new_table(bits: int) -> tuple[np.ndarray, np.ndarray]:
-    """An empty transposition table of ``2**bits`` buckets of ``TT_WAYS`` entries."""
-    size = (1 << bits) * TT_WAYS
-    keys = np.zeros((size, TT_KEYS), dtype=np.int64)
-    bounds = np.zeros((size, 4), dtype=np.int32)
-    bounds[:, 2] = EMPTY
-    return keys, bounds
 
 
 def new_work() -> tuple[np.ndarray, np.ndarray]:
     """Scratch arrays for one search."""
     return np.zeros((MAX_PLY, WORK_SIZE), dtype=np.int64), np.zeros(MAX_PLY, dtype=np.int64)
-
-
-@njit(cache=True, inline="always")
-def _suit(h, s):
-    return (h >> (16 * s)) & SUIT_MASK
-
-
-@njit(cache=True)
-def _popcount(x):
-    return _POP[x & SUIT_MASK] + _POP[(x >> 16) & SUIT_MASK] + _POP[(x >> 32) & SUIT_MASK] \
-        + _POP[(x >> 48) & SUIT_MASK]
 
 
 @njit(cache=True)
@@ -183,21 +152,6 @@ def _position_keys(hands, n, wk):
 
 
 @njit(cache=True)
-def _slot(a, b, c):
-    h = np.int64(0x2545F4914F6CDD1D)
-    h ^= a
-    h *= np.int64(0x5BD1E9955BD1E995)
-    h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
-    h ^= b
-    h *= np.int64(0x5BD1E9955BD1E995)
-    h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
-    h ^= c
-    h *= np.int64(0x5BD1E9955BD1E995)
-    h ^= (h >> 31) & np.int64(0x1FFFFFFFF)
-    return h
-
-
-@njit(cache=True)
 def _top_cards(hands, n, s, r):
     """Mask of the ``r`` highest remaining cards of suit ``s``."""
     rem = 0
@@ -212,32 +166,32 @@ def _top_cards(hands, n, s, r):
 
 
 @njit(cache=True)
-def _tt_probe(ttk, ttb, wk, base, target, hands, n, rel, ply):
+def _tt_probe(sk, sh, ep, eb, ctl, wk, target, hands, n, rel, ply):
     """1 / 0 when a stored entry settles ``target``, -1 otherwise (sets ``rel[ply]``);
     also a card to try first, from an entry that matches but does not settle it."""
     hint = -1
-    for i in range(base, base + TT_WAYS):
-        if ttb[i, 2] == EMPTY or ttk[i, 0] != wk[W_KEYS] or ttk[i, 1] != wk[W_KEYS + 1] \
-                or ttk[i, 2] != wk[W_KEYS + 2] or ttk[i, 3] != wk[W_KEYS + 3]:
-            continue
-        lo = ttb[i, 0]
-        hi = ttb[i, 1]
-        match = True
-        for s in range(4):
-            r = ttk[i, K_PATTERNS + s] >> PATTERN_BITS
-            if (wk[W_SEQ + s] >> (3 * (wk[W_LEN + s] - r))) != (ttk[i, K_PATTERNS + s] & PATTERN_MASK):
-                match = False
-                break
-        if match and lo < target and hi >= target:
-            if hint < 0 and ttb[i, 3] >= 0:
-                hint = _card_from_top(hands, n, ttb[i, 3] >> 4, ttb[i, 3] & 15)
-            continue
-        if match:
-            mask = np.int64(0)
-            for s in range(4):
-                mask |= _top_cards(hands, n, s, ttk[i, K_PATTERNS + s] >> PATTERN_BITS)
-            rel[ply] = mask
-            return (1 if lo >= target else 0), -1
+    slot = T.find_shape(sk, sh, wk[W_KEYS:W_KEYS + 4])
+    if slot < 0:
+        return -1, hint
+    seq = wk[W_SEQ:W_SEQ + 4]
+    lens = wk[W_LEN:W_LEN + 4]
+    e = sh[slot]
+    for _ in range(T.CHAIN_SCAN):
+        if e == T.NONE:
+            break
+        ctl[1] += 1
+        if T.matches(ep, e, seq, lens):
+            lo = eb[e, 0]
+            hi = eb[e, 1]
+            if lo >= target or hi < target:
+                mask = np.int64(0)
+                for s in range(4):
+                    mask |= _top_cards(hands, n, s, ep[e, s] >> PATTERN_BITS)
+                rel[ply] = mask
+                return (1 if lo >= target else 0), -1
+            if hint < 0 and eb[e, 2] >= 0:
+                hint = _card_from_top(hands, n, eb[e, 2] >> 4, eb[e, 2] & 15)
+        e = eb[e, 3]
     return -1, hint
 
 
@@ -266,14 +220,10 @@ def _index_from_top(hands, n, c):
 
 
 @njit(cache=True)
-def _tt_store(ttk, ttb, wk, base, depth, target, ok, relevant, hands, n, partition, best):
+def _tt_store(sk, sh, ep, eb, ctl, wk, target, ok, relevant, hands, n, partition, best):
     """Store the answer for the cards in ``relevant`` (widened to whole top runs);
     return the widened mask."""
-    keys = wk[W_STORE:W_STORE + TT_KEYS]
-    keys[0] = wk[W_KEYS]
-    keys[1] = wk[W_KEYS + 1]
-    keys[2] = wk[W_KEYS + 2]
-    keys[3] = wk[W_KEYS + 3]
+    pattern = wk[W_STORE:W_STORE + 4]
     widened = np.int64(0)
     for s in range(4):
         length = wk[W_LEN + s]
@@ -288,116 +238,11 @@ def _tt_store(ttk, ttb, wk, base, depth, target, ok, relevant, hands, n, partiti
             else:
                 low = mine & -mine
                 r = _POP[rem & ~(low - 1)]
-        keys[K_PATTERNS + s] = (wk[W_SEQ + s] >> (3 * (length - r))) | (np.int64(r) << PATTERN_BITS)
+        pattern[s] = (wk[W_SEQ + s] >> (3 * (length - r))) | (np.int64(r) << PATTERN_BITS)
         widened |= _top_cards(hands, n, s, r)
-    slot = -1
-    for i in range(base, base + TT_WAYS):
-        if ttb[i, 2] == EMPTY:
-            continue
-        same = True
-        for j in range(TT_KEYS):
-            if ttk[i, j] != keys[j]:
-                same = False
-                break
-        if same:
-            slot = i
-            break
-    if slot < 0:
-        slot = base
-        for i in range(base, base + TT_WAYS):
-            if ttb[i, 2] == EMPTY:
-                slot = i
-                break
-            if ttb[i, 2] < ttb[slot, 2]:
-                slot = i
-        for j in range(TT_KEYS):
-            ttk[slot, j] = keys[j]
-        ttb[slot, 0] = -INF
-        ttb[slot, 1] = INF
-        ttb[slot, 2] = depth
-        ttb[slot, 3] = -1
-    if best >= 0:
-        ttb[slot, 3] = _index_from_top(hands, n, best)
-    if ok:
-        if target > ttb[slot, 0]:
-            ttb[slot, 0] = target
-    elif target - 1 < ttb[slot, 1]:
-        ttb[slot, 1] = target - 1
+    T.store(sk, sh, ep, eb, ctl, wk[W_KEYS:W_KEYS + 4], pattern, target, ok,
+            _index_from_top(hands, n, best) if best >= 0 else -1)
     return widened
-
-
-@njit(cache=True)
-def _top_run(mine, rem):
-    """How many of the highest remaining cards of a suit are in ``mine``."""
-    count = 0
-    x = rem
-    while x != 0:
-        b = _HIBIT[x]
-        if (mine >> b) & 1 == 0:
-            break
-        count += 1
-        x ^= 1 << b
-    return count
-
-
-@njit(cache=True)
-def _top_run_mask(mine, rem, s):
-    out = np.int64(0)
-    x = rem
-    while x != 0:
-        b = _HIBIT[x]
-        if (mine >> b) & 1 == 0:
-            break
-        out |= np.int64(1) << (16 * s + b)
-        x ^= 1 << b
-    return out
-
-
-@njit(cache=True)
-def _quick_tricks(hands, n, leader, team, trump, wk):
-    """Tricks the leader wins by cashing top cards whatever the others do, and the
-    cards whose ranks that count relies on."""
-    mine = hands[leader]
-    rem = wk[W_REM:W_REM + 4]
-    rem[:] = 0
-    for p in range(n):
-        for s in range(4):
-            rem[s] |= _suit(hands[p], s)
-    enemy_trumps = False
-    if trump >= 0:
-        for p in range(n):
-            if team[p] != team[leader] and _suit(hands[p], trump) != 0:
-                enemy_trumps = True
-    total = 0
-    used = np.int64(0)
-    if not enemy_trumps:
-        for s in range(4):
-            run = _top_run(_suit(mine, s), rem[s])
-            if run > 0:
-                total += run
-                used |= _top_run_mask(_suit(mine, s), rem[s], s)
-        return total, used
-    total = _top_run(_suit(mine, trump), rem[trump])
-    used = _top_run_mask(_suit(mine, trump), rem[trump], trump)
-    best = 0
-    best_suit = -1
-    for s in range(4):
-        if s == trump:
-            continue
-        run = _top_run(_suit(mine, s), rem[s])
-        if run == 0:
-            continue
-        for p in range(n):
-            if team[p] != team[leader] and _suit(hands[p], trump) != 0:
-                length = _POP[_suit(hands[p], s)]
-                if length < run:
-                    run = length
-        if run > best:
-            best = run
-            best_suit = s
-    if best_suit >= 0:
-        used |= _top_run_mask(_suit(mine, best_suit), rem[best_suit], best_suit)
-    return total + best, used
 
 
 @njit(cache=True)
@@ -535,7 +380,7 @@ def _order_moves(hands, p, legal, trick, tseat, tlen, st, cfg, team, cpts, wk, h
 
 
 @njit(cache=True)
-def search(hands, trick, tseat, st, cfg, team, cpts, lpts, ttk, ttb, ctr, work, rel, target, ply):
+def search(hands, trick, tseat, st, cfg, team, cpts, lpts, sk, sh, ep, eb, ctl, ctr, work, rel, target, ply):
     """True when the maximising team can score at least ``target`` from this state.
 
     Also leaves in ``rel[ply]`` the cards whose ranks the answer depends on: the same
@@ -550,8 +395,7 @@ def search(hands, trick, tseat, st, cfg, team, cpts, lpts, ttk, ttb, ctr, work, 
     leader = st[1]
     trump = cfg[C_TRUMP]
     wk = work[ply]
-    base = -1
-    depth = 0
+    stored = False
     rel[ply] = 0
     hint = -1
     if tlen == 0:
@@ -565,28 +409,35 @@ def search(hands, trick, tseat, st, cfg, team, cpts, lpts, ttk, ttb, ctr, work, 
         if ply > 0 and target > hi:
             return False
         if cfg[C_QUICK] != 0 and ply > 0:
-            q, used = _quick_tricks(hands, n, leader, team, trump, wk)
-            q *= cfg[C_TRICK_PTS]
+            tp = cfg[C_TRICK_PTS]
+            q, used = quick_tricks(hands, n, leader, team, trump, wk[W_REM:W_REM + 4])
             if team[leader] != 0:
-                if q >= target:
+                if q * tp >= target:
                     rel[ply] = used
                     return True
-            elif hi - q < target:
+            elif hi - q * tp < target:
+                rel[ply] = used
+                return False
+            side, sure, used = sure_trump_tricks(hands, n, team, trump)
+            if side == 1 and sure * tp >= target:
+                rel[ply] = used
+                return True
+            if side == 0 and hi - sure * tp < target:
                 rel[ply] = used
                 return False
         _position_keys(hands, n, wk)
         wk[W_KEYS + 2] = leader | (cfg[C_TEAMMASK] << 3) | (st[2] << 11) | (cfg[C_RULES_ID] << 16)
+        # the owner of each suit's top card is part of the key (stored entries always
+        # cover it), which keeps the table's chains short
         wk[W_KEYS + 3] = 0
         if cfg[C_RELATIVE] == 0:
             for q in range(n):
                 wk[W_KEYS + 3] |= hands[q]
-        base = (_slot(wk[W_KEYS], wk[W_KEYS + 1], wk[W_KEYS + 2] ^ wk[W_KEYS + 3]) & (ttk.shape[0] // TT_WAYS - 1)) * TT_WAYS
+        stored = True
         if ply > 0:
-            hit, hint = _tt_probe(ttk, ttb, wk, base, target, hands, n, rel, ply)
+            hit, hint = _tt_probe(sk, sh, ep, eb, ctl, wk, target, hands, n, rel, ply)
             if hit >= 0:
                 return hit == 1
-        for p in range(n):
-            depth += _popcount(hands[p])
         p = leader
     elif cfg[C_UNEQUAL] == 0:
         p = (tseat[tlen - 1] + 1) % n
@@ -639,7 +490,7 @@ def search(hands, trick, tseat, st, cfg, team, cpts, lpts, ttk, ttb, ctr, work, 
                 # a winner with no cards left passes the lead to the next seat that has some
                 if part > 0 and hands[wseat] == 0:
                     st[1] = _next_seat(hands, wseat, n)
-            ok = search(hands, trick, tseat, st, cfg, team, cpts, lpts, ttk, ttb, ctr, work, rel,
+            ok = search(hands, trick, tseat, st, cfg, team, cpts, lpts, sk, sh, ep, eb, ctl, ctr, work, rel,
                         target - gain, ply + 1)
             st[0] = tlen
             st[1] = old_leader
@@ -650,7 +501,7 @@ def search(hands, trick, tseat, st, cfg, team, cpts, lpts, ttk, ttb, ctr, work, 
             below = rel[ply + 1] | won_with
         else:
             st[0] = tlen + 1
-            ok = search(hands, trick, tseat, st, cfg, team, cpts, lpts, ttk, ttb, ctr, work, rel,
+            ok = search(hands, trick, tseat, st, cfg, team, cpts, lpts, sk, sh, ep, eb, ctl, ctr, work, rel,
                         target, ply + 1)
             st[0] = tlen
             below = rel[ply + 1]
@@ -669,8 +520,8 @@ def search(hands, trick, tseat, st, cfg, team, cpts, lpts, ttk, ttb, ctr, work, 
         relevant |= below
     if ply == 0:
         ctr[N_ROOT_MOVE] = decided
-    if base >= 0:
-        relevant = _tt_store(ttk, ttb, wk, base, depth, target, result, relevant, hands, n,
+    if stored:
+        relevant = _tt_store(sk, sh, ep, eb, ctl, wk, target, result, relevant, hands, n,
                              cfg[C_PARTITION], decided)
     rel[ply] = relevant
     return result

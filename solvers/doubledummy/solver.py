@@ -13,7 +13,9 @@ import time
 import numpy as np
 
 from solvers.doubledummy import kernel as K
+from solvers.doubledummy import ttable
 from solvers.doubledummy.encode import State, card_name, encode
+from solvers.doubledummy.estimate import estimate
 from solvers.doubledummy.position import Position, seat_name
 from solvers.doubledummy.result import DDResult
 from solvers.errors import CardsageError
@@ -25,6 +27,9 @@ DEFAULT_NODE_BUDGET = 20_000_000
 # kernel calls are cut into slices this size so a time budget is checked in between;
 # a cut search restarts and finds its finished subtrees in the table
 SLICE_NODES = 100_000
+MIN_SLICE = 1_000
+# nodes per second assumed before a solve has measured its own speed
+FIRST_RATE = 1_000_000
 VALUES = ("best", "all")
 
 
@@ -41,13 +46,22 @@ class _Budget:
         if ms is not None and (not isinstance(ms, (int, float)) or isinstance(ms, bool) or ms <= 0):
             raise CardsageError("budget_ms must be a positive number", field="budget_ms")
         self.nodes_left = DEFAULT_NODE_BUDGET if nodes is None else nodes
-        self.deadline = None if ms is None else time.perf_counter() + ms / 1000.0
+        self.start = time.perf_counter()
+        self.deadline = None if ms is None else self.start + ms / 1000.0
         self.used = 0
 
     def slice(self) -> int:
-        if self.nodes_left <= 0 or (self.deadline is not None and time.perf_counter() >= self.deadline):
+        now = time.perf_counter()
+        if self.nodes_left <= 0 or (self.deadline is not None and now >= self.deadline):
             raise _OutOfBudget
-        return self.nodes_left if self.deadline is None else min(self.nodes_left, SLICE_NODES)
+        if self.deadline is None:
+            return self.nodes_left
+        # no slice may take more than half the time left at the speed seen so far, so a
+        # slow (busy) machine does not run far past the deadline
+        elapsed = now - self.start
+        rate = self.used / elapsed if self.used > 0 and elapsed > 0 else FIRST_RATE
+        fits = int(rate * (self.deadline - now) / 2)
+        return min(self.nodes_left, max(MIN_SLICE, min(SLICE_NODES, fits)))
 
     def spend(self, nodes: int) -> None:
         self.used += nodes
@@ -57,19 +71,20 @@ class _Budget:
 class Solver:
     """A double-dummy solver that keeps its transposition table between solves.
 
-    ``table_bits`` sets the table to ``2**table_bits`` buckets of four entries.
+    ``table_bits`` sets the table to ``2**table_bits`` position shapes and eight times
+    as many stored bounds.
     """
 
     def __init__(self, table_bits: int = 16):
         if not isinstance(table_bits, int) or not 10 <= table_bits <= 24:
             raise CardsageError("table_bits must be 10 to 24", field="table_bits")
-        self._keys, self._bounds = K.new_table(table_bits)
+        self._table = ttable.new_table(table_bits)
         self._rules_ids: dict[tuple, int] = {}
         self._work, self._rel = K.new_work()
 
     def clear(self) -> None:
         """Forget every stored result."""
-        self._bounds[:, 2] = K.EMPTY
+        ttable.clear(self._table)
         self._rules_ids.clear()
 
     # ------------------------------------------------------------ public
@@ -95,12 +110,13 @@ class Solver:
                           to_play=seat_name(state.to_play, position.seats))
         box: list[int] = []
         try:
-            lower, upper = self._value(state, lower, upper, budget, None, box)
+            lower, upper = self._value(state, lower, upper, budget, estimate(state), box)
             result.value = result.lower = result.upper = lower
-            result.best = card_name(state, self._best_move(state, lower, budget))
+            best = self._best_move(state, lower, budget)
+            result.best = card_name(state, best)
             result.line = [result.best]
             if values == "all":
-                result.cards = self._all_values(state, lower, budget, result.cards)
+                result.cards = self._all_values(state, lower, budget, result.cards, best)
             if line:
                 result.line = self._line(state, lower, budget)
             result.exact = True
@@ -133,7 +149,7 @@ class Solver:
             ctr[:] = 0
             ctr[K.N_LIMIT] = budget.slice()
             ok = K.search(state.hands, state.trick, state.tseat, state.st, state.cfg, state.team,
-                          state.cpts, state.lpts, self._keys, self._bounds, ctr, self._work, self._rel,
+                          state.cpts, state.lpts, *self._table, ctr, self._work, self._rel,
                           target, 0)
             budget.spend(int(min(ctr[K.N_NODES], ctr[K.N_LIMIT])))
             if not ctr[K.N_ABORTED]:
@@ -141,19 +157,22 @@ class Solver:
 
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
                bounds_out: list | None = None) -> tuple[int, int]:
-        """Exact value between known bounds by a sequence of null-window probes."""
+        """Exact value between known bounds by a sequence of null-window probes: from a
+        guess, one step at a time towards the answer (a good guess is usually off by
+        one or two); without one, by halving."""
+        target = guess
         try:
             while lower < upper:
-                if guess is not None and lower < guess <= upper:
-                    target = guess
-                    guess = None
-                else:
+                if target is None or not lower < target <= upper:
+                    target = guess = None
                     target = (lower + upper + 1) // 2
                 ok, _ = self._probe(state, target, budget)
                 if ok:
                     lower = target
                 else:
                     upper = target - 1
+                if guess is not None:
+                    target = target + 1 if ok else target - 1
         except _OutOfBudget:
             if bounds_out is not None:
                 bounds_out[:] = [lower, upper]
@@ -171,11 +190,17 @@ class Solver:
             raise AssertionError("the search found no card for a solved value")
         return move
 
-    def _all_values(self, state: State, value: int, budget: _Budget, out: dict[str, int]) -> dict[str, int]:
+    def _all_values(self, state: State, value: int, budget: _Budget, out: dict[str, int],
+                    best: int) -> dict[str, int]:
         """The value after each legal card (equivalent cards share one search); filled
-        into ``out`` as they come so a budget cut keeps what was found."""
+        into ``out`` as they come so a budget cut keeps what was found. The cards of
+        ``best``'s group keep the value without a search."""
         maximising = state.maximising
         for group in state.legal_groups():
+            if best in group:
+                for code in group:
+                    out[card_name(state, code)] = value
+                continue
             child = state.copy()
             gain = child.play(group[0])
             lo, hi = child.bounds()

@@ -69,6 +69,13 @@ class Adapter:
         """The hands that still play, in any order."""
         raise NotImplementedError
 
+    # most tricks quick play may run before the solver takes over (None: no limit)
+    max_quick_tricks: int | None = None
+
+    def counting_state(self, state: State) -> State:
+        """The state to count tricks on: one whose play runs to the end of the hand."""
+        return state
+
     def card_of(self, action: Action) -> Card | None:
         """The card an action plays (None for other actions)."""
         return parse_card(action.args[0]) if action.kind == "play" and action.args else None
@@ -113,6 +120,13 @@ class TekaAdapter(Adapter):
         if side == state.declaring_side:
             return f"makes the contract ({state.bid} tricks)"
         return f"defeats the contract ({14 - state.bid} tricks)"
+
+    max_quick_tricks = 6
+
+    def counting_state(self, state):
+        # play stops once a contract is decided; with no tricks counted and a bid of 7,
+        # six tricks of quick play can decide nothing, and the solver plays out the rest
+        return replace(state, tricks=(0, 0), bid=7, forced=False)
 
     def order(self, state) -> list[int]:
         """Game seats in playing order from the declarer (the double-dummy seat numbers)."""

@@ -202,11 +202,15 @@ def _answer_hint(state, seat, budget, samples, rng, solver, oracle, method):
     if not finals:
         return None
     n = len(finals)
-    now = -_mean([contract_score(state, state.bid, False, f, state.forced) for f in finals])
-    raised = -_mean([contract_score(state, state.pending_raise, False, f) for f in finals])
-    action = Action("accept") if raised >= now else Action("refuse")
-    reason = (f"the raise to {state.pending_raise} is worth {raised:+.1f} to your side on average against "
-              f"{now:+.1f} for the current bid, over {n} sampled deals")
+    # the declarer proposes only what they expect to make: read the raise as that, and
+    # keep the deals where the raised bid is made, if there are any
+    believed = [f for f in finals if f >= state.pending_raise] or finals
+    now = -_mean([contract_score(state, state.bid, False, f, state.forced) for f in believed])
+    raised = -_mean([contract_score(state, state.pending_raise, False, f) for f in believed])
+    action = Action("accept") if raised > now else Action("refuse")
+    reason = (f"{action.kind}: the raise to {state.pending_raise} is worth {raised:+.1f} to your side "
+              f"against {now:+.1f} for the current bid, over the {len(believed)} of {n} sampled deals "
+              f"where the declarer can make it")
     return Hint(action, reason, evaluation={"kind": method, "samples": n, "accept_score": round(raised, 2),
                                             "refuse_score": round(now, 2)},
                 alternatives=[{"action": (Action("refuse") if action.kind == "accept" else Action("accept")).to_json()}],

@@ -40,7 +40,9 @@ def pimc_hint(state: State, seat: int, budget: float | None = DEFAULT_BUDGET, *,
 def _maybe_raise(state, seat, data, hint: Hint) -> Hint:
     """At the declarer's turn, propose a raise when the sampled deals say it pays."""
     from solvers.pimc.decisions import raise_choice
-    if seat != state.declarer:
+    # before any trick is played the trump split is unknown and long deals are valued
+    # by quick play at their roughest: no raise is staked on that
+    if seat != state.declarer or not state.history:
         return hint
     finals = [max(v.values()) for v in data.values]
     choice = raise_choice(state, finals)

@@ -61,12 +61,18 @@ def card_groups(cards: list[Card], mine, gone: set[Card]) -> list[list[Card]]:
 def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: Rng,
                 deadline: float | None) -> int:
     """Tricks ``side`` ends the hand with: quick play to the horizon, then double dummy."""
+    counted = adapter.counting_state(state)
+    offset = adapter.taken(state)[side] - adapter.taken(counted)[side]
+    state = counted
+    horizon = ROLLOUT_HORIZON
+    if adapter.max_quick_tricks is not None:
+        horizon = max(horizon, adapter.hand_size(state) - adapter.max_quick_tricks)
     start_hand = adapter.hand_number(state)
     steps = 0
     while True:
         if adapter.hand_number(state) != start_hand:
-            return adapter.final_tricks(state)[side]
-        if adapter.in_card_play(state) and adapter.hand_size(state) <= ROLLOUT_HORIZON:
+            return offset + adapter.final_tricks(state)[side]
+        if adapter.in_card_play(state) and adapter.hand_size(state) <= horizon:
             break
         seat = min(state.to_move)
         state = state.apply(adapter.rollout_action(state, seat, rng), seat)
@@ -81,7 +87,7 @@ def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: 
     remaining = adapter.hand_size(state)
     to_play_side = adapter.side(state, min(state.to_move))
     mine = value if to_play_side == side else remaining - value
-    return adapter.taken(state)[side] + mine
+    return offset + adapter.taken(state)[side] + mine
 
 
 def card_values(solver: Solver, adapter: Adapter, state: State, seat: int, groups: list[list[Card]],
