@@ -38,16 +38,19 @@ CTR_SIZE = 4
 
 PATTERN_BITS = T.PATTERN_BITS
 MAX_PLY = 64
-W_MOVES, W_SCORES, W_RUNS, W_KEYS, W_SEQ, W_LEN, W_STORE, W_SAVED, W_REM = \
-    0, 64, 128, 192, 198, 202, 208, 216, 232
-WORK_SIZE = 240
+W_MOVES, W_SCORES, W_RUNS, W_KEYS, W_SEQ, W_LEN, W_STORE, W_SAVED, W_REM, W_TRIED, W_KILLER = \
+    0, 64, 128, 192, 198, 202, 208, 216, 232, 236, 240
+WORK_SIZE = 241
+KILLER_BONUS = 30
 INF = 1 << 30
 SUIT_MASK = 0xFFFF
 
 
 def new_work() -> tuple[np.ndarray, np.ndarray]:
     """Scratch arrays for one search."""
-    return np.zeros((MAX_PLY, WORK_SIZE), dtype=np.int64), np.zeros(MAX_PLY, dtype=np.int64)
+    work = np.zeros((MAX_PLY, WORK_SIZE), dtype=np.int64)
+    work[:, W_KILLER] = -1
+    return work, np.zeros(MAX_PLY, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -166,7 +169,7 @@ def _top_cards(hands, n, s, r):
 
 
 @njit(cache=True)
-def _tt_probe(sk, sh, ep, eb, ctl, wk, target, hands, n, rel, ply):
+def _tt_probe(sk, sh, ep, eb, wk, target, hands, n, rel, ply):
     """1 / 0 when a stored entry settles ``target``, -1 otherwise (sets ``rel[ply]``);
     also a card to try first, from an entry that matches but does not settle it."""
     hint = -1
@@ -179,7 +182,6 @@ def _tt_probe(sk, sh, ep, eb, ctl, wk, target, hands, n, rel, ply):
     for _ in range(T.CHAIN_SCAN):
         if e == T.NONE:
             break
-        ctl[1] += 1
         if T.matches(ep, e, seq, lens):
             lo = eb[e, 0]
             hi = eb[e, 1]
@@ -358,6 +360,9 @@ def _order_moves(hands, p, legal, trick, tseat, tlen, st, cfg, team, cpts, wk, h
                     run |= np.int64(1) << (16 * s + b3)
             if hint >= 0 and (run >> hint) & 1:
                 score += 1000
+            elif tlen == 0 and wk[W_KILLER] >= 0 and (run >> wk[W_KILLER]) & 1:
+                # the lead that settled the last position searched at this depth
+                score += KILLER_BONUS
             wk[W_MOVES + count] = c
             wk[W_SCORES + count] = score
             wk[W_RUNS + count] = run
@@ -435,7 +440,7 @@ def search(hands, trick, tseat, st, cfg, team, cpts, lpts, sk, sh, ep, eb, ctl, 
                 wk[W_KEYS + 3] |= hands[q]
         stored = True
         if ply > 0:
-            hit, hint = _tt_probe(sk, sh, ep, eb, ctl, wk, target, hands, n, rel, ply)
+            hit, hint = _tt_probe(sk, sh, ep, eb, wk, target, hands, n, rel, ply)
             if hit >= 0:
                 return hit == 1
         p = leader
@@ -449,8 +454,19 @@ def search(hands, trick, tseat, st, cfg, team, cpts, lpts, sk, sh, ep, eb, ctl, 
     result = not maximise
     decided = -1
     relevant = np.int64(0)
+    for s in range(4):
+        wk[W_TRIED + s] = 16
     for i in range(count):
         c = wk[W_MOVES + i]
+        # a card below every relevant card of its suit, after another such card of the
+        # same suit was searched, leads to the same answer (see docs: relevant ranks)
+        cs = c >> 4
+        low = 16
+        rs = _suit(relevant, cs)
+        if rs != 0:
+            low = _HIBIT[rs & -rs]
+        if cfg[C_PARTITION] != 0 and wk[W_TRIED + cs] < low and (c & 15) < low:
+            continue
         bit = np.int64(1) << c
         hands[p] ^= bit
         trick[tlen] = c
@@ -513,11 +529,14 @@ def search(hands, trick, tseat, st, cfg, team, cpts, lpts, sk, sh, ep, eb, ctl, 
         if below & run:
             below |= run
         if ok == maximise:
+            wk[W_KILLER] = c
             result = ok
             decided = c
             relevant = below
             break
         relevant |= below
+        if (c & 15) < wk[W_TRIED + cs]:
+            wk[W_TRIED + cs] = c & 15
     if ply == 0:
         ctr[N_ROOT_MOVE] = decided
     if stored:

@@ -36,7 +36,7 @@ def new_table(bits: int) -> tuple:
     sh = np.full(slots, NONE, dtype=np.int64)
     ep = np.zeros((entries, 4), dtype=np.int64)
     eb = np.zeros((entries, 4), dtype=np.int32)
-    ctl = np.zeros(2, dtype=np.int64)
+    ctl = np.zeros(1, dtype=np.int64)
     return sk, sh, ep, eb, ctl
 
 

@@ -16,6 +16,8 @@ _MODULES: dict[str, str] = {
     "whist": "solvers.games.whist",
     "teka": "solvers.games.teka",
     "twentyfour": "solvers.games.twentyfour",
+    "klondike": "solvers.games.klondike",
+    "forty-thieves": "solvers.games.forty_thieves",
 }
 _GAMES: dict[str, Game] = {}
 

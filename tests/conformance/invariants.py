@@ -63,4 +63,30 @@ def twentyfour(state):
             assert all(state.cards_held(s) % 2 == 0 for s in range(2)), "stacks change by two"
 
 
-INVARIANTS = {"whist": whist, "teka": teka, "twentyfour": twentyfour}
+def _patience(state, pack_size):
+    cards = Counter(c for z in state.zones().values() for c in z.cards)
+    assert sum(cards.values()) == pack_size and len(cards) == pack_size, "every card is in exactly one zone"
+    for pile in state.foundations:
+        assert all(c.suit == pile[0].suit for c in pile), "a foundation holds one suit"
+        assert [1 if c.rank == 14 else int(c.rank) for c in pile] == list(range(1, len(pile) + 1)), \
+            "a foundation is built up from the ace"
+    assert state.scores == (sum(len(p) for p in state.foundations),)
+    for down, up in state.columns:
+        assert up or not down, "a column's top card is face up"
+    view = state.view(0)
+    hidden = [n for n, z in state.zones().items() if z.visibility.value == "hidden"]
+    assert hidden and all("cards" not in view["zones"][n] for n in hidden), "face-down cards are never shown"
+    if state.won:
+        assert state.is_over and state.ended == "won"
+
+
+def klondike(state):
+    _patience(state, 52)
+
+
+def forty_thieves(state):
+    _patience(state, 104)
+
+
+INVARIANTS = {"whist": whist, "teka": teka, "twentyfour": twentyfour,
+              "klondike": klondike, "forty-thieves": forty_thieves}
