@@ -26,6 +26,7 @@ BLUEPRINT_MODULES = (
     "api.twentyfour_bp",
     "api.doubledummy_bp",
     "api.sessions_bp",
+    "api.patience_bp",
     "api.web_bp",
 )
 

@@ -31,8 +31,23 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_verify(subparsers) -> None:
+    parser = subparsers.add_parser("verify", add_help=False,
+                                   help="prove Klondike / Forty Thieves deals winnable or not, in bulk "
+                                        "(cardsage verify klondike --help)")
+    parser.add_argument("rest", nargs=argparse.REMAINDER, help="the arguments of the verify command")
+    parser.set_defaults(run=verify)
+
+
+def verify(args: argparse.Namespace) -> int:
+    """Hand the remaining arguments to the patience batch verifier."""
+    from solvers.patience.verify_cli import main as verify_main
+
+    return verify_main(list(args.rest))
+
+
 # each entry adds one subcommand to the parser; add `verify` and friends here
-SUBCOMMANDS: list[Callable] = [_add_serve]
+SUBCOMMANDS: list[Callable] = [_add_serve, _add_verify]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -417,71 +417,12 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     """Re-deal the cards ``seat`` cannot see among the zones it cannot see.
 
     Zone sizes are kept, cards publicly known to be in a zone stay there, and each
-    zone only receives cards its constraint allows (shown voids). Sampling is by
-    random order with backtracking, so it always succeeds when a consistent deal
-    exists (and raises otherwise).
+    zone only receives cards its constraint allows (shown voids). Feasibility is
+    checked by a maximum flow before any card is placed, and every placement keeps
+    the rest feasible, so sampling never stalls (see :mod:`solvers.sampling`).
     """
-    zones = state.zones()
-    hidden = {n: z for n, z in zones.items() if not z.known_to(seat)}
-    if not hidden:
-        return state
-    fixed = state.fixed_cards(seat)
-    allow = state.determinize_constraints(seat)
-    pool = [c for n, z in hidden.items() for c in z.cards]
-    fixed_all = [c for n in fixed for c in fixed[n]]
-    for c in fixed_all:
-        pool.remove(c)
-    rng.shuffle(pool)
-    need = {n: len(z.cards) - len(fixed.get(n, ())) for n, z in hidden.items()}
-    assignment = _assign(pool, need, allow, rng)
-    new = {n: tuple(fixed.get(n, ())) + tuple(assignment[n]) for n in hidden}
-    # keep the fixed cards at their original positions where the zone is ordered
-    for n, z in hidden.items():
-        if fixed.get(n) and z.ordered:
-            rest = list(assignment[n])
-            known = set(fixed[n])
-            new[n] = tuple(c if c in known else rest.pop() for c in z.cards)
-    return state.with_zones(new)
-
-
-def _assign(pool: list[Card], need: dict[str, int], allow: dict[str, Callable[[Card], bool]],
-            rng: Rng) -> dict[str, list[Card]]:
-    """Place every card of ``pool`` so each zone gets its count and only allowed cards."""
-    names = list(need)
-    if not allow:
-        out, i = {}, 0
-        for n in names:
-            out[n] = pool[i:i + need[n]]
-            i += need[n]
-        return out
-    # most constrained cards first, then a randomised backtracking placement
-    options = {c: [n for n in names if allow.get(n, _any)(c)] for c in pool}
-    order = sorted(pool, key=lambda c: len(options[c]))
-    left = dict(need)
-    out: dict[str, list[Card]] = {n: [] for n in names}
-
-    def place(i: int) -> bool:
-        if i == len(order):
-            return True
-        card = order[i]
-        choices = [n for n in options[card] if left[n] > 0]
-        rng.shuffle(choices)
-        for n in choices:
-            left[n] -= 1
-            out[n].append(card)
-            if place(i + 1):
-                return True
-            out[n].pop()
-            left[n] += 1
-        return False
-
-    if not place(0):
-        raise CardsageError("no deal of the unseen cards is consistent with what is public")
-    return out
-
-
-def _any(card: Card) -> bool:
-    return True
+    from solvers.sampling import sample_hidden  # the sampler builds on this module
+    return sample_hidden(state, seat, rng)
 
 
 # ---------------------------------------------------------------- games

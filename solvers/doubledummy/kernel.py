@@ -12,8 +12,9 @@ needs is in flat arrays so that the same function serves every rule set:
 * ``trick``/``tseat``: cards on the current trick and who played them;
 * ``sk``, ``sh``, ``ep``, ``eb``, ``ctl``: the transposition table (``ttable.py``);
 * ``ctr``: node count, node limit, aborted flag, root move that decided the answer;
-* ``work``: per-ply scratch (moves, scores, runs, keys); ``rel``: per-ply masks of the
-  cards whose ranks the answer depended on (partition search).
+* ``work``: per-ply scratch (moves, scores, runs, keys, lowest card searched per suit,
+  last deciding lead); ``rel``: per-ply masks of the cards whose ranks the answer
+  depended on (partition search).
 
 Soundness of each shortcut is argued in ``docs/doubledummy.md``.
 """
@@ -301,6 +302,25 @@ def _order_moves(hands, p, legal, trick, tseat, tlen, st, cfg, team, cpts, wk, h
         rem |= _suit(hands[p], s)
         top = _HIBIT[rem]
         length = _POP[_suit(hands[p], s)]
+        ruffable = False
+        partner_ruffs = False
+        partner_top = False
+        next_top = False
+        if tlen == 0:
+            nxt = (p + 1) % n
+            next_top = team[nxt] != team[p] and (_suit(hands[nxt], s) >> top) & 1 != 0
+            for q in range(n):
+                if q == p:
+                    continue
+                held = _suit(hands[q], s)
+                if team[q] == team[p] and (held >> top) & 1:
+                    partner_top = True
+                if trump < 0 or s == trump or held != 0 or _suit(hands[q], trump) == 0:
+                    continue
+                if team[q] == team[p]:
+                    partner_ruffs = True
+                else:
+                    ruffable = True
         x = m
         while x != 0:
             b = _HIBIT[x]
@@ -321,24 +341,12 @@ def _order_moves(hands, p, legal, trick, tseat, tlen, st, cfg, team, cpts, wk, h
             if tlen == 0:
                 # cash sure winners, lead towards partner's winners or ruffs, not into
                 # the next opponent's top card
-                ruffable = False
-                partner_ruffs = False
-                nxt = (p + 1) % n
-                for q in range(n):
-                    if q == p or trump < 0 or s == trump or _suit(hands[q], s) != 0 \
-                            or _suit(hands[q], trump) == 0:
-                        continue
-                    if team[q] == team[p]:
-                        partner_ruffs = True
-                    else:
-                        ruffable = True
                 if b == top:
                     score = 40 + length - (30 if ruffable else 0)
                 else:
-                    for q in range(n):
-                        if q != p and team[q] == team[p] and (_suit(hands[q], s) >> top) & 1:
-                            score = 30
-                    if team[nxt] != team[p] and (_suit(hands[nxt], s) >> top) & 1:
+                    if partner_top:
+                        score = 30
+                    if next_top:
                         score -= 20
                     if partner_ruffs and not ruffable:
                         score += 25

@@ -96,9 +96,10 @@ def _with_enemy_trumps(hands, n, leader, team, trump, rem):
         # draw their trumps, then every side-suit winner is safe
         side, side_used = _runs(mine, rem, trump)
         return trumps + side, trump_used | side_used
-    # one side suit, cashed before anyone who still has trumps runs out of it
-    best = 0
-    best_used = np.int64(0)
+    # each side suit for as many rounds as everyone holding trumps must follow it; they
+    # follow every round, so cashing one suit leaves their other suits intact
+    side = 0
+    side_used = np.int64(0)
     for s in range(4):
         if s == trump:
             continue
@@ -106,16 +107,17 @@ def _with_enemy_trumps(hands, n, leader, team, trump, rem):
         if run == 0:
             continue
         for p in range(n):
-            if team[p] != team[leader]:
-                if suit_of(hands[p], trump) != 0:
-                    run = min(run, POP[suit_of(hands[p], s)])
-            elif p != leader and hands[p] != 0:
-                # a mate holding only trumps would have to ruff and take the lead
-                run = min(run, popcount(hands[p]) - POP[suit_of(hands[p], trump)])
-        if run > best:
-            best = run
-            best_used = top_run_mask(suit_of(mine, s), rem[s], s)
-    return trumps + best, trump_used | best_used
+            if team[p] != team[leader] and suit_of(hands[p], trump) != 0:
+                run = min(run, POP[suit_of(hands[p], s)])
+        if run > 0:
+            side += run
+            side_used |= top_run_mask(suit_of(mine, s), rem[s], s)
+    # a mate must have a non-trump for every round, or it would have to ruff and take
+    # the lead
+    for p in range(n):
+        if team[p] == team[leader] and p != leader and hands[p] != 0:
+            side = min(side, popcount(hands[p]) - POP[suit_of(hands[p], trump)])
+    return trumps + side, trump_used | side_used
 
 
 @njit(cache=True)

@@ -30,6 +30,8 @@ SLICE_NODES = 100_000
 MIN_SLICE = 1_000
 # nodes per second assumed before a solve has measured its own speed
 FIRST_RATE = 1_000_000
+# probes that step one point from a guess before the search falls back to halving
+GUESS_PROBES = 3
 VALUES = ("best", "all")
 
 
@@ -158,21 +160,22 @@ class Solver:
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
                bounds_out: list | None = None) -> tuple[int, int]:
         """Exact value between known bounds by a sequence of null-window probes: from a
-        guess, one step at a time towards the answer (a good guess is usually off by
-        one or two); without one, by halving."""
+        guess, a few single steps towards the answer (a good guess is usually off by
+        one or two), then by halving."""
         target = guess
+        probes = 0
         try:
             while lower < upper:
                 if target is None or not lower < target <= upper:
-                    target = guess = None
                     target = (lower + upper + 1) // 2
                 ok, _ = self._probe(state, target, budget)
                 if ok:
                     lower = target
                 else:
                     upper = target - 1
-                if guess is not None:
-                    target = target + 1 if ok else target - 1
+                probes += 1
+                stepping = guess is not None and probes < GUESS_PROBES
+                target = (target + 1 if ok else target - 1) if stepping else None
         except _OutOfBudget:
             if bounds_out is not None:
                 bounds_out[:] = [lower, upper]

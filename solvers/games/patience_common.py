@@ -304,6 +304,7 @@ class PatienceGame(Game):
     max_players = 1
     no_progress_limit: int
     move_limit: int
+    bot_samples = 2           # samples per move of the solver bot
 
     def start(self, options, seed: int, deal: Any) -> PatienceState:
         if deal is not None:
@@ -383,10 +384,11 @@ def _turns_up_or_empties(state: PatienceState, action: Action) -> bool:
 
 def solver_bot(state: PatienceState, seat: int, rng: Rng) -> Action:
     """Plays the fair hint with a small budget; resigns when every sample is lost, or
-    when a third of the no-progress limit has gone by without progress."""
-    if state.stale >= state.no_progress_limit // 3:
+    when a quarter of the no-progress limit has gone by without progress."""
+    if state.stale >= state.no_progress_limit // 4:
         return RESIGN
-    hint = fair(state, BOT_BUDGET, samples=2, nodes_per_solve=300)
-    if hint.evaluation.get("verdict") == "unwinnable":
+    samples = state.game.bot_samples
+    hint = fair(state, BOT_BUDGET, samples=samples, nodes_per_solve=300)
+    if samples > 1 and hint.evaluation.get("verdict") == "unwinnable":
         return RESIGN
     return hint.action

@@ -62,3 +62,13 @@ def test_sweep_every_size_and_strain():
     solver = Solver()
     for position in _positions(4242, range(1, 8), 60):
         assert solver.solve(position, values="all").cards == dds_values(position), position
+
+
+@pytest.mark.slow
+def test_full_deals_match_dds():
+    solver = Solver()
+    rng = Rng(1313)
+    for i in range(4):
+        position = random_position(rng, 13, TrickRules.bridge(STRAINS[i % 5]), trick_cards=0)
+        result = solver.solve(position)
+        assert result.exact and result.value == dds_best(position), position

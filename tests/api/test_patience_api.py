@@ -1,0 +1,116 @@
+"""Patience over HTTP: solve by seed and by deal, refusals, the budget clamp, batch jobs, the CLI."""
+
+from __future__ import annotations
+
+import time
+
+from api.cli import main as cli_main
+from solvers.patience.deal import deal_by_number
+from solvers.patience.formats import position_to_json, to_solvitaire
+from solvers.patience.options import KlondikeRules
+from solvers.patience.rules import replay
+
+SOLVE = "/api/v1/patience/klondike/solve"
+
+
+def test_solve_by_seed_gives_a_replayable_solution(client):
+    r = client.post(SOLVE, json={"seed": 7, "budget_seconds": 5, "include_deal": True})
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["verdict"] == "winnable" and body["nodes"] > 0
+    final = replay(deal_by_number("klondike", 7), body["solution"], KlondikeRules())
+    assert final.is_won()
+    assert set(body["deal"]) == {"cardsage", "solvitaire"}
+
+
+def test_solve_by_both_deal_formats_agrees(client):
+    position = deal_by_number("klondike", 7)
+    ours = client.post(SOLVE, json={"deal": position_to_json(position), "budget_seconds": 5}).get_json()
+    theirs = client.post(SOLVE, json={"deal": to_solvitaire(position), "format": "solvitaire",
+                                      "budget_seconds": 5}).get_json()
+    assert ours["verdict"] == theirs["verdict"] == "winnable"
+    assert ours["solution"] == theirs["solution"]
+
+
+def test_solvitaire_stock_is_dealt_from_its_end(client):
+    position = deal_by_number("klondike", 7)
+    theirs = to_solvitaire(position)
+    # the trap: Solvitaire lists the stock with the first card to deal last
+    read_as_ours = {"tableau": [{"down": [c.rstrip("cdhs").upper() + c[-1].upper() for c in p if c[-1].islower()],
+                                 "up": [c.replace("10", "T") for c in p if not c[-1].islower()]}
+                                for p in theirs["tableau piles"]],
+                    "stock": [c.replace("10", "T") for c in theirs["stock"]]}
+    for col in read_as_ours["tableau"]:
+        col["down"] = [c.replace("10", "T") for c in col["down"]]
+    body = client.post(SOLVE, json={"deal": read_as_ours, "budget_seconds": 5, "include_deal": True}).get_json()
+    assert body["deal"]["cardsage"]["stock"] == list(reversed(position_to_json(position)["stock"]))
+    right = client.post(SOLVE, json={"deal": theirs, "format": "solvitaire", "include_deal": True,
+                                     "budget_seconds": 1}).get_json()
+    assert right["deal"]["cardsage"]["stock"] == position_to_json(position)["stock"]
+
+
+def test_bad_deals_and_rules_are_422_naming_the_problem(client):
+    full = position_to_json(deal_by_number("klondike", 2))
+    gone = full["stock"][0]
+    r = client.post(SOLVE, json={"deal": {**full, "stock": full["stock"][1:]}})
+    assert r.status_code == 422 and gone in r.get_json()["detail"]
+    r = client.post(SOLVE, json={"deal": {**full, "stock": ["QQ"] + full["stock"][1:]}})
+    assert r.status_code == 422 and "QQ" in r.get_json()["detail"]
+    r = client.post(SOLVE, json={"deal": {**full, "stock": [full["stock"][1]] + full["stock"][1:]}})
+    assert r.status_code == 422 and "more than once" in r.get_json()["detail"]
+    r = client.post(SOLVE, json={"seed": 1, "rules": {"draw": 2}})
+    assert r.status_code == 422 and r.get_json()["field"] == "rules.draw"
+    r = client.post(SOLVE, json={"seed": 1, "rules": {"redeals": "one"}})
+    assert r.status_code == 422
+    assert client.post("/api/v1/patience/spider/solve", json={"seed": 1}).status_code == 404
+    assert client.post(SOLVE, json={}).status_code == 400
+
+
+def test_budget_is_clamped_to_the_server_maximum(make_app):
+    client = make_app(PATIENCE_BUDGET_S_MAX=0.2).test_client()
+    body = client.post("/api/v1/patience/forty-thieves/solve",
+                       json={"seed": 3, "budget_seconds": 500, "rules": {"redeals": "none"}}).get_json()
+    assert body["budget_seconds"] == 0.2 and body["seconds"] < 2
+
+
+def test_batch_job_reports_progress_then_results(client):
+    r = client.post("/api/v1/patience/klondike/verify", json={"seeds": "1-3", "budget_seconds": 1})
+    assert r.status_code == 202
+    url = r.headers["Location"]
+    deadline = time.time() + 30
+    while True:
+        job = client.get(url).get_json()
+        assert job["progress"]["total"] == 3
+        if job["status"] != "running" or time.time() > deadline:
+            break
+        time.sleep(0.2)
+    assert job["status"] == "done" and job["progress"]["done"] == 3
+    assert sum(job["counts"].values()) == 3 and len(job["results"]) == 3
+    low, high = job["interval"]
+    assert 0 <= low <= high <= 1
+    assert client.get("/api/v1/patience/jobs/nope").status_code == 404
+
+
+def test_batch_job_caps(make_app):
+    client = make_app(PATIENCE_JOB_SEEDS_MAX=5).test_client()
+    r = client.post("/api/v1/patience/klondike/verify", json={"seeds": "1-6"})
+    assert r.status_code == 422 and "at most 5" in r.get_json()["detail"]
+    assert client.post("/api/v1/patience/klondike/verify", json={"seeds": 3}).status_code == 400
+
+
+def test_openapi_lists_the_patience_paths(client):
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    assert {"/api/v1/patience/{game}/solve", "/api/v1/patience/{game}/verify",
+            "/api/v1/patience/jobs/{job_id}"} <= set(paths)
+
+
+def test_session_hint_for_a_seeded_klondike_is_fair(client):
+    created = client.post("/api/v1/sessions", json={"game": "klondike", "seats": ["human"], "seed": 3}).get_json()
+    hint = client.get(f"/api/v1/sessions/{created['id']}/hint?budget_ms=300",
+                      headers={"Authorization": f"Bearer {created['tokens']['0']}"}).get_json()
+    assert hint["method"] == "sampled" and "win_probability" in hint["evaluation"]
+
+
+def test_cli_verify_runs_a_tiny_batch(capsys):
+    assert cli_main(["verify", "klondike", "--seeds", "1-3", "--budget", "2", "--workers", "1", "--quiet"]) == 0
+    assert "3 deals" in capsys.readouterr().out

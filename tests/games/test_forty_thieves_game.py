@@ -1,0 +1,62 @@
+"""Forty Thieves as a playable game: redeal options, single-card moves, undo, deals."""
+
+from __future__ import annotations
+
+import pytest
+
+from solvers import games
+from solvers.errors import CardsageError
+from solvers.patience.deal import deal_by_number
+from solvers.patience.formats import position_to_json
+
+GAME = games.get("forty-thieves")
+
+
+def notations(state):
+    return [a.notation for a in state.legal_actions(0)]
+
+
+def _through_stock(state):
+    while "draw" in notations(state):
+        state = state.apply("draw")
+    return state
+
+
+def test_seeded_deal_has_ten_face_up_columns_and_a_hidden_stock():
+    state = GAME.new(seed=2)
+    assert state.position() == deal_by_number("forty-thieves", 2)
+    view = state.view(0)
+    assert all(len(view["zones"][f"tableau:{n}"]["cards"]) == 4 for n in range(1, 11))
+    assert "cards" not in view["zones"]["stock"] and view["zones"]["stock"]["count"] == 64
+    assert len([z for z in view["zones"] if z.startswith("foundation:")]) == 8
+
+
+@pytest.mark.parametrize("redeals, turns", [("none", 0), ("one", 1)])
+def test_redeal_options_limit_the_turn_overs(redeals, turns):
+    state = GAME.new(seed=2, options={"redeals": redeals})
+    for _ in range(turns):
+        state = _through_stock(state).apply("redeal")
+    state = _through_stock(state)
+    assert "redeal" not in notations(state)
+
+
+def test_unlimited_redeals():
+    state = GAME.new(seed=2)
+    for _ in range(3):
+        state = _through_stock(state).apply("redeal")
+    assert state.redeals_used == 3 and state.view(0)["public"]["passes_left"] is None
+
+
+def test_only_single_cards_move_and_undo_is_exact():
+    state = GAME.new(seed=2)
+    assert all(len(n.split()) <= 2 for n in notations(state))
+    moved = state.apply("draw")
+    assert moved.apply("undo").key() == state.key()
+
+
+def test_bad_deal_is_refused_naming_the_card():
+    full = position_to_json(deal_by_number("forty-thieves", 1))
+    with pytest.raises(CardsageError, match=full["stock"][0].split("#")[0]):
+        GAME.new(deal={**full, "stock": full["stock"][1:]})
+    with pytest.raises(CardsageError, match="not a forty-thieves deal"):
+        GAME.new(deal={**full, "game": "klondike"})
