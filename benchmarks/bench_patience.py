@@ -86,9 +86,11 @@ def play_fair(seed: int, samples: int, nodes: int, max_moves: int = 400) -> bool
         else:
             hint = fair_hint(player_view(pos, seen), rules, rng, samples=samples, budget=30.0,
                              nodes_per_solve=nodes)
-            if hint.move is None or hint.win_probability == 0:
+            if hint.move is None and hint.verdict != "unknown":
                 return False
-            move = hint.move
+            # no sample decided within the budget: take the first legal move (moves to a
+            # foundation and tableau moves come before draws)
+            move = hint.move or moves[0]
         pos = apply_move(pos, move, rules)
         seen |= visible_cards(pos)
         state = (pos, len(seen))

@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solvers import games  # noqa: E402
 from solvers.cards import Rng  # noqa: E402
 from solvers.pimc import make_pimc_bot, pimc_hint  # noqa: E402
+from solvers.pimc.bot import DEFAULT_EXACT_FROM  # noqa: E402
 
 TRICKS_AT = (1, 4, 7, 10)
 
@@ -101,26 +102,70 @@ def _play_hand(game, seed: int, policies):
     return tuple(record.tricks), tuple(points)
 
 
-def duplicate(name: str, deals: int, samples: int, budget_ms: float) -> None:
+def duplicate(name: str, deals: int, samples: int, budget_ms: float, exact_from: int, early_check: bool,
+              progress: bool = True) -> None:
     game = games.get(name)
-    pimc = make_pimc_bot(samples=samples, budget_ms=budget_ms)
+    pimc = make_pimc_bot(samples=samples, budget_ms=budget_ms, exact_from=exact_from, early_check=early_check)
     heuristic = game.bots()["heuristic"]
     diffs_tricks, diffs_points = [], []
     start = time.perf_counter()
     for seed in range(deals):
+        if progress and seed and seed % 50 == 0:
+            print(f"  {seed} deals, {time.perf_counter() - start:.0f} s, "
+                  f"running mean {statistics.mean(diffs_tricks):+.3f} tricks", flush=True)
         # the same deal twice: pimc at seats 0/2, then at seats 1/3
         t1, p1 = _play_hand(game, seed, {0: pimc, 1: heuristic})
         t2, p2 = _play_hand(game, seed, {0: heuristic, 1: pimc})
         diffs_tricks.append(((t1[0] - t1[1]) + (t2[1] - t2[0])) / 2)
         diffs_points.append(((p1[0] - p1[1]) + (p2[1] - p2[0])) / 2)
     elapsed = time.perf_counter() - start
-    print(f"== {name} duplicate: {deals} deals x 2, pimc ({samples} samples, {budget_ms:g} ms a decision) "
-          f"vs heuristic, {elapsed:.0f} s")
+    early = ", early check" if early_check else ""
+    print(f"== {name} duplicate: {deals} deals x 2, pimc ({samples} samples, {budget_ms:g} ms a decision, "
+          f"exact from {exact_from} cards{early}) vs heuristic, {elapsed:.0f} s")
     for label, diffs in (("tricks", diffs_tricks), ("hand score", diffs_points)):
         mean = statistics.mean(diffs)
         half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else float("nan")
         print(f"pimc side minus heuristic side, {label} per deal: {mean:+.3f}  "
               f"95% CI [{mean - half:+.3f}, {mean + half:+.3f}]")
+
+
+def where(deals: int, samples: int, first_trick: int) -> None:
+    """Per trick, how much the heuristic's card and the exact sampled search's card lose
+    against the best card on the true deal (double dummy), on heuristic-played hands."""
+    from solvers.doubledummy import Solver
+    from solvers.pimc.adapters import adapter_for
+    from solvers.pimc.hint import sample_card_values
+    from solvers.pimc.schedule import exact_choice
+    game = games.get("whist")
+    heuristic = game.bots()["heuristic"]
+    solver = Solver()
+    rows: dict[int, list] = {}
+    start = time.perf_counter()
+    for seed in range(deals):
+        state = game.new(seed=seed)
+        rng = Rng(seed)
+        while not state.sheet:
+            seat = min(state.to_move)
+            action = heuristic(state, seat, rng)
+            trick = len(state.history) + 1
+            if trick >= first_trick and len(state.legal_actions(seat)) > 1:
+                adapter = adapter_for(state)
+                truth = solver.solve(adapter.position(state), values="all").cards
+                size = adapter.hand_size(state)
+                data = sample_card_values(state, seat, None, samples=samples, rng=rng.fork("where"),
+                                          solver=solver, horizon=size)
+                card = exact_choice(data, adapter.card_of(action), 7, contract=False)
+                best = max(truth.values())
+                rows.setdefault(trick, []).append((best - truth[str(adapter.card_of(action))],
+                                                   best - truth[str(card)], card != adapter.card_of(action)))
+            state = state.apply(action, seat)
+    print(f"== where the heuristic loses (Whist, {deals} heuristic hands, exact search with {samples} samples, "
+          f"{time.perf_counter() - start:.0f} s)")
+    print("trick  decisions  differ  heuristic loss  search loss   (tricks a decision vs the true deal)")
+    for trick in sorted(rows):
+        r = rows[trick]
+        print(f"{trick:5}  {len(r):9}  {sum(x[2] for x in r) / len(r):6.0%}  "
+              f"{statistics.mean(x[0] for x in r):14.3f}  {statistics.mean(x[1] for x in r):11.3f}")
 
 
 def main() -> None:
@@ -129,21 +174,29 @@ def main() -> None:
     parser.add_argument("--speed", action="store_true")
     parser.add_argument("--api", action="store_true")
     parser.add_argument("--whist-duplicate", action="store_true")
+    parser.add_argument("--where", action="store_true", help="per trick losses of heuristic and search (slow)")
+    parser.add_argument("--where-from", type=int, default=5, help="first trick examined by --where")
     parser.add_argument("--teka-duplicate", action="store_true")
     parser.add_argument("--deals", type=int, default=None, help="duplicate deals (default 400, quick 20)")
-    parser.add_argument("--samples", type=int, default=4, help="pimc samples a decision in the duplicate run")
-    parser.add_argument("--budget-ms", type=float, default=30.0, help="pimc time a decision in the duplicate run")
+    parser.add_argument("--samples", type=int, default=16, help="pimc samples a decision in the duplicate run")
+    parser.add_argument("--budget-ms", type=float, default=100.0, help="pimc time a decision in the duplicate run")
+    parser.add_argument("--exact-from", type=int, default=DEFAULT_EXACT_FROM,
+                        help="cards a hand from which the pimc bot solves every deal exactly")
+    parser.add_argument("--early-check", action="store_true",
+                        help="let confident sampled rollouts overrule the heuristic earlier in a hand")
     args = parser.parse_args()
-    every = not (args.speed or args.api or args.whist_duplicate or args.teka_duplicate)
+    every = not (args.speed or args.api or args.whist_duplicate or args.teka_duplicate or args.where)
     deals = args.deals or (20 if args.quick else 400)
     if every or args.speed:
         speed(args.quick)
     if every or args.api:
         api(args.quick)
+    if args.where:
+        where(args.deals or 20, args.samples, args.where_from)
     if every or args.whist_duplicate:
-        duplicate("whist", deals, args.samples, args.budget_ms)
+        duplicate("whist", deals, args.samples, args.budget_ms, args.exact_from, args.early_check)
     if every or args.teka_duplicate:
-        duplicate("teka", deals, args.samples, args.budget_ms)
+        duplicate("teka", deals, args.samples, args.budget_ms, args.exact_from, args.early_check)
 
 
 if __name__ == "__main__":

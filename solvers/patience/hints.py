@@ -18,7 +18,7 @@ from solvers.patience.position import Column, Position, pack_for, validate
 from solvers.patience.rules import apply_move, legal_moves
 from solvers.patience.search import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
-PRIORITY = ("f", "t", "w", "draw", "redeal", "switch")
+PRIORITY = ("t", "w", "f", "draw", "redeal", "switch")  # after moves to a foundation
 
 
 @dataclass
@@ -92,6 +92,7 @@ def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
     ``budget`` is the time allowed in seconds (split over the samples); each exact
     solve is also capped at ``nodes_per_solve`` positions. The win probability is the
     share of samples the recommended move wins (undecided samples count as losses).
+    Every legal move is tried in every sample that can be won.
     """
     if samples < 1:
         raise CardsageError("a fair hint needs at least one sample", field="samples")
@@ -117,7 +118,7 @@ def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
         return Hint(None, "fair", UNWINNABLE if lost else UNKNOWN, 0.0, samples=len(worlds),
                     reason="no sample could be won" if lost else "no win found within the budget")
     wins: Counter = Counter()
-    for move in first_moves:
+    for move in moves:
         for world, first, verdict, dead in worlds:
             if first == move:
                 wins[move] += 1
@@ -127,7 +128,9 @@ def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
                 r = solve(child, rules, max_nodes=nodes_per_solve, max_seconds=seconds,
                           shorten=False, dead=dead)
                 wins[move] += r.verdict == WINNABLE
-    ranked = sorted(first_moves, key=lambda m: (-wins[m], -first_moves[m], _priority(m)))
+    # among equally good moves, progress on the tableau beats turning the stock: in the
+    # samples the stock order is known, so drawing looks free when it is not
+    ranked = sorted(moves, key=lambda m: (-wins[m], _priority(m), -first_moves[m]))
     best = ranked[0]
     n = len(worlds)
     return Hint(best, "fair", WINNABLE, wins[best] / n, samples=n,
@@ -136,11 +139,12 @@ def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
 
 
 def _priority(move: str) -> int:
-    word = move.split()[-1] if move.split()[-1] in ("f",) else move.split()[0]
-    for i, p in enumerate(PRIORITY):
-        if word.startswith(p):
-            return i
-    return len(PRIORITY)
+    if move.endswith(" f"):
+        return 0
+    for i, start in enumerate(PRIORITY):
+        if move.startswith(start):
+            return i + 1
+    return len(PRIORITY) + 1
 
 
 def _known_cards(position: Position):

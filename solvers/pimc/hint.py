@@ -21,7 +21,7 @@ from solvers.pimc.adapters import Adapter, adapter_for
 from solvers.pimc.search import HORIZON, ROLLOUT_HORIZON, OutOfTime, card_groups, card_values
 from solvers.sampling import sample_hidden
 
-__all__ = ["DEFAULT_BUDGET", "CardSamples", "sample_card_values", "card_hint", "oracle_card_hint",
+__all__ = ["DEFAULT_BUDGET", "CardSamples", "legal_cards", "gone_cards", "seat_hand", "sample_card_values", "card_hint", "oracle_card_hint",
            "rank_cards"]
 
 DEFAULT_BUDGET = 1.0
@@ -42,7 +42,7 @@ class CardSamples:
         return len(self.values)
 
 
-def _legal_cards(adapter: Adapter, state: State, seat: int) -> list[Card]:
+def legal_cards(adapter: Adapter, state: State, seat: int) -> list[Card]:
     cards = []
     for action in state.legal_actions(seat):
         card = adapter.card_of(action)
@@ -51,15 +51,23 @@ def _legal_cards(adapter: Adapter, state: State, seat: int) -> list[Card]:
     return cards
 
 
-def _gone(state: State) -> set[Card]:
+def gone_cards(state: State) -> set[Card]:
     """Cards out of play: in finished tricks (the current trick's cards still count)."""
     return {c for name, zone in state.zones().items() if name.startswith("won:") for c in zone.cards}
 
 
+def seat_hand(state: State, seat: int) -> tuple[Card, ...]:
+    """The cards in the seat's own hand zone."""
+    return next((z.cards for n, z in state.zones().items() if z.owner == seat and n.startswith("hand")), ())
+
+
 def sample_card_values(state: State, seat: int, budget: float | None, *, samples: int | None = None,
                        rng: Rng | None = None, solver: Solver | None = None,
-                       oracle: bool = False) -> CardSamples:
-    """Value every legal card on sampled deals (or on the true deal when ``oracle``)."""
+                       oracle: bool = False, horizon: int = HORIZON) -> CardSamples:
+    """Value every legal card on sampled deals (or on the true deal when ``oracle``).
+
+    From ``horizon`` cards a hand down, each deal is solved exactly; above, after quick play.
+    """
     adapter = adapter_for(state)
     if adapter is None or not adapter.in_card_play(state):
         raise CardsageError("no card to play now", status=409)
@@ -67,11 +75,9 @@ def sample_card_values(state: State, seat: int, budget: float | None, *, samples
     solver = solver or Solver()
     start = time.perf_counter()
     deadline = None if budget is None else start + budget
-    cards = _legal_cards(adapter, state, seat)
-    mine = [c for c in cards]
-    hand = next((z.cards for n, z in state.zones().items() if z.owner == seat and n.startswith("hand")), ())
-    groups = card_groups(cards, set(hand) | set(mine), _gone(state))
-    out = CardSamples(cards, long_deal=adapter.hand_size(state) > HORIZON)
+    cards = legal_cards(adapter, state, seat)
+    groups = card_groups(cards, set(seat_hand(state, seat)) | set(cards), gone_cards(state))
+    out = CardSamples(cards, long_deal=adapter.hand_size(state) > horizon)
     limit = 1 if oracle else samples
     while limit is None or out.count < limit:
         if deadline is not None and time.perf_counter() >= deadline:
@@ -79,7 +85,7 @@ def sample_card_values(state: State, seat: int, budget: float | None, *, samples
         deal = state if oracle else sample_hidden(state, seat, rng)
         try:
             out.values.append(card_values(solver, adapter, deal, seat, groups, rng.fork(out.count),
-                                          deadline))
+                                          deadline, horizon))
         except OutOfTime:
             break
     out.elapsed = time.perf_counter() - start

@@ -91,11 +91,14 @@ def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: 
 
 
 def card_values(solver: Solver, adapter: Adapter, state: State, seat: int, groups: list[list[Card]],
-                rng: Rng, deadline: float | None) -> dict[Card, float]:
-    """Tricks the seat's side ends the hand with after each card (one sampled deal)."""
+                rng: Rng, deadline: float | None, horizon: int = HORIZON) -> dict[Card, float]:
+    """Tricks the seat's side ends the hand with after each card (one sampled deal).
+
+    With at most ``horizon`` cards a hand every card is valued by an exact solve.
+    """
     side = adapter.side(state, seat)
     taken = adapter.taken(state)[side]
-    if adapter.hand_size(state) <= HORIZON:
+    if adapter.hand_size(state) <= horizon:
         result = solver.solve(adapter.position(state), values="all", budget_ms=_ms_left(deadline))
         if not result.exact:
             raise OutOfTime
