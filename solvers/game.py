@@ -16,7 +16,7 @@ import dataclasses
 import json
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence, get_type_hints
+from typing import Any, Callable, ClassVar, Mapping, Sequence, get_type_hints
 
 from solvers.cards import Card, Rng, parse_card
 from solvers.errors import CardsageError, IllegalAction, OutOfTurn

@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from solvers.cards import (Card, Kind, PACKS, Rng, Suit, format_cards, named_pack, parse_card,
+from solvers.cards import (Kind, PACKS, Rng, format_cards, named_pack, parse_card,
                            parse_cards, red7_pack, standard_pack, tarot_trumps, double_pack)
 from solvers.errors import CardsageError
 

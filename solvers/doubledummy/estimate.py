@@ -11,7 +11,7 @@ from solvers.doubledummy import kernel as K
 __all__ = ["estimate"]
 
 # weight of the four highest remaining cards of a suit, highest first
-_HONOURS = (4, 3, 2, 1)
+_HONOURS = (6, 4, 2, 1)
 
 
 def estimate(state) -> int | None:

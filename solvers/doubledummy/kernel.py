@@ -42,7 +42,7 @@ MAX_PLY = 64
 W_MOVES, W_SCORES, W_RUNS, W_KEYS, W_SEQ, W_LEN, W_STORE, W_SAVED, W_REM, W_TRIED, W_KILLER = \
     0, 64, 128, 192, 198, 202, 208, 216, 232, 236, 240
 WORK_SIZE = 241
-KILLER_BONUS = 200
+KILLER_BONUS = 2000
 INF = 1 << 30
 SUIT_MASK = 0xFFFF
 
@@ -368,7 +368,7 @@ def _order_moves(hands, p, legal, trick, tseat, tlen, st, cfg, team, cpts, wk, h
                     run |= np.int64(1) << (16 * s + b3)
             if hint >= 0 and (run >> hint) & 1:
                 score += 1000
-            elif tlen == 0 and wk[W_KILLER] >= 0 and (run >> wk[W_KILLER]) & 1:
+            if tlen == 0 and wk[W_KILLER] >= 0 and (run >> wk[W_KILLER]) & 1:
                 # the lead that settled the last position searched at this depth
                 score += KILLER_BONUS
             wk[W_MOVES + count] = c

@@ -41,7 +41,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rank, Rng, Suit
 from solvers.errors import CardsageError, IllegalAction
 from solvers.game import Action, Game, State, Visibility, Zone, option, serializable
-from solvers.twentyfour import check, solve
+from solvers.twentyfour import check
 
 TARGET = 24
 EXTRA = -1          # the owner recorded for the three-player game's extra card
@@ -171,12 +171,9 @@ class TwentyFourState(State):
         return actions
 
     def _sample_answers(self) -> list[Action]:
-        """A right answer (when there is one) and a wrong one; any expression may be sent."""
+        """A sample answer (never the solution: that would give it away); any expression may be sent."""
         values = self.values
         answers = []
-        found = solve(values, TARGET)
-        if found.solvable:
-            answers.append(answer_action(found.preferred))
         for op in "+*-":
             wrong = op.join(str(v) for v in sorted(values, reverse=True))
             if check(wrong, values, TARGET).value not in (None, str(TARGET)):

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from solvers.cards import Suit, parse_card, parse_cards
+from solvers.cards import Suit, parse_card
 from solvers.errors import CardsageError, IllegalAction, OutOfTurn
 from solvers.game import determinize
 from solvers.cards import Rng
