@@ -7,10 +7,14 @@ PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
-if [ ! -x /usr/bin/chromium ]; then
+# Debian packages: chromium for the browser tests, postgresql for the PostgreSQL storage test
+NEED=""
+[ -x /usr/bin/chromium ] || NEED="$NEED chromium"
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || NEED="$NEED postgresql"
+if [ -n "$NEED" ]; then
   SUDO=""
   [ "$(id -u)" = "0" ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $NEED
 fi
 exec .venv/bin/python -m pytest -n 2 --dist loadfile "$@"
