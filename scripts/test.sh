@@ -1,7 +1,6 @@
 #!/usr/bin/env sh
 # Install everything the tests need (Python test extras, Debian's chromium and postgresql)
-# and run the
-# whole default test suite. Extra arguments go to pytest (e.g. -m slow for the sweeps).
+# and run the whole default test suite. Extra arguments go to pytest (e.g. -m slow).
 set -eu
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
