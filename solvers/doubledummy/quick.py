@@ -35,7 +35,7 @@ def quick_tricks(hands, n, leader, team, trump, rem):
     if enemy_trumps:
         total, used = _with_enemy_trumps(hands, n, leader, team, trump, rem)
     else:
-        total, used = _without_enemy_trumps(hands, n, leader, team, rem)
+        total, used = _without_enemy_trumps(hands, n, leader, team, trump, rem)
     return min(total, tricks), used
 
 
@@ -55,7 +55,7 @@ def _runs(hand, rem, skip):
 
 
 @njit(cache=True)
-def _without_enemy_trumps(hands, n, leader, team, rem):
+def _without_enemy_trumps(hands, n, leader, team, trump, rem):
     # nobody on the other side can ruff: every top card cashed wins
     mine = hands[leader]
     own, used = _runs(mine, rem, -1)
@@ -72,8 +72,12 @@ def _without_enemy_trumps(hands, n, leader, team, rem):
                 entry = True
         if not entry:
             continue
-        # cash own winners while the mate can spare a loser on each, then cross over
+        # cash own winners while the mate can spare a loser on each, then cross over;
+        # in a trump game only its side-suit losers count, so it never has to ruff
         spare = popcount(hands[q]) - theirs
+        if trump >= 0:
+            spare = popcount(hands[q]) - POP[suit_of(hands[q], trump)] \
+                - (theirs - top_run(suit_of(hands[q], trump), rem[trump]))
         both = theirs + min(own, spare)
         if both > best:
             best = both
