@@ -10,12 +10,14 @@ a card share one integer ``suit * 13 + rank - 1``, so the key never tells them a
 from __future__ import annotations
 
 from solvers.errors import CardsageError
+from solvers.patience.deadlock import stuck
 from solvers.patience.options import FortyThievesRules
 from solvers.patience.position import Position, patience_rank
 from solvers.patience.talon import reach_any, targets
 
 SUIT = [c // 13 for c in range(52)]
 RANK = [c % 13 for c in range(52)]
+PRED = [c - 1 if RANK[c] else -1 for c in range(52)]
 
 
 def card_code(card) -> int:
@@ -49,6 +51,9 @@ class FortyThievesKernel:
         self.total = 8 * ranks
         # one card at a time and unlimited turn-overs: the talon is a set
         self.set_talon = self.max_redeals is None
+        self.parents = [(c + 1,) if RANK[c] < ranks - 1 else () for c in range(52)]
+        # a move can bury a card (onto a column or under the waste): check every node
+        self.check_every_node = self.max_redeals is not None
 
     def encode(self, pos: Position):
         """The kernel state of a fully known position."""
@@ -83,6 +88,24 @@ class FortyThievesKernel:
     def remaining(self, s) -> int:
         """Cards not yet on the foundations (a lower bound on the moves left)."""
         return self.total - sum(s[1])
+
+    def hopeless(self, s) -> bool:
+        """A cheap proof that ``s`` is lost (:mod:`deadlock`): column cards leave
+        only from the top, and so do waste cards once no turn-over is left."""
+        cols, found, talon, p, redeals = s
+        free = [0] * 52
+        for suit in range(4):
+            lo, hi = found[2 * suit], found[2 * suit + 1]
+            for r in range(hi):
+                free[suit * 13 + r] = 2 if r < lo else 1
+        piles = [list(c) for c in cols]
+        stock = talon
+        if self.max_redeals is not None and redeals >= self.max_redeals:
+            piles.append(list(talon[:p]))
+            stock = talon[p:]
+        for c in stock:
+            free[c] += 1
+        return stuck(piles, free, self.parents.__getitem__, PRED.__getitem__, RANK, True, len(cols))
 
     @staticmethod
     def safe(c: int, found) -> bool:

@@ -13,6 +13,7 @@ A card is the integer ``suit * 13 + rank - 1`` (ace 0 … king 12).
 from __future__ import annotations
 
 from solvers.errors import CardsageError
+from solvers.patience.deadlock import stuck
 from solvers.patience.options import KlondikeRules
 from solvers.patience.position import Position, make_card, patience_rank
 from solvers.patience.talon import cycle_class, reach_any, targets
@@ -24,6 +25,7 @@ OPPOSITE = {0: (1, 2), 3: (1, 2), 1: (0, 3), 2: (0, 3)}
 PARTNER = {0: 3, 3: 0, 1: 2, 2: 1}
 # the cards that may be built on each card: one rank lower, other colour
 FITS_ON = [tuple(o * 13 + RANK[c] - 1 for o in OPPOSITE[SUIT[c]]) if RANK[c] else () for c in range(52)]
+PRED = [c - 1 if RANK[c] else -1 for c in range(52)]
 
 
 def card_code(card) -> int:
@@ -52,6 +54,11 @@ class KlondikeKernel:
         # draw 1 with unlimited passes: every talon card is reachable at any time, so
         # the talon is a set and its order and position do not matter
         self.set_talon = self.k == 1 and self.max_redeals is None
+        # the cards each card may be built on (none for a king)
+        self.parents = [tuple(o * 13 + RANK[c] + 1 for o in OPPOSITE[SUIT[c]]) if RANK[c] < self.king else ()
+                        for c in range(52)]
+        # the dead-end proof can only newly succeed at the root (see hopeless)
+        self.check_every_node = False
 
     # ------------------------------------------------------------ conversion
 
@@ -86,6 +93,25 @@ class KlondikeKernel:
     def remaining(self, s) -> int:
         """Cards not yet on the foundations (a lower bound on the moves left)."""
         return self.total - sum(s[1])
+
+    def hopeless(self, s) -> bool:
+        """A cheap proof that ``s`` is lost (:mod:`deadlock`): the cards of each column
+        up to its lowest face-up card leave only from the top. Moves only shrink
+        these piles and keep every other card available, so after the root the
+        proof never newly succeeds."""
+        cols, found, talon, _, _, _ = s
+        free = [0] * 52
+        for suit in range(4):
+            for r in range(found[suit]):
+                free[suit * 13 + r] = 1
+        for c in talon:
+            free[c] = 1
+        piles = []
+        for d, u in cols:
+            piles.append(list(d) + list(u[:1]))
+            for c in u[1:]:
+                free[c] = 1
+        return stuck(piles, free, self.parents.__getitem__, PRED.__getitem__, RANK, False)
 
     def safe(self, c: int, found) -> bool:
         """May ``c`` go up at once without losing a win? (see docs/patience.md)"""

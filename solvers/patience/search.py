@@ -88,8 +88,9 @@ def _dfs(kernel, root, max_nodes, deadline, dead):
     if won(root):
         return WINNABLE, [auto], 1, set()
     seen = {key(root)}
-    if dead and key(root) in dead:
+    if (dead and key(root) in dead) or kernel.hopeless(root):
         return UNWINNABLE, None, 1, seen
+    hopeless = kernel.hopeless if kernel.check_every_node else None
     stack = [[root, moves(root), 0]]
     path = [auto]
     nodes = 1
@@ -122,6 +123,8 @@ def _dfs(kernel, root, max_nodes, deadline, dead):
         if won(state):
             path.append(notes)
             return WINNABLE, path, nodes, seen
+        if hopeless is not None and hopeless(state):
+            continue
         if nodes >= limit or (deadline is not None and not nodes & 255
                               and time.perf_counter() > deadline):
             return UNKNOWN, None, nodes, seen

@@ -72,7 +72,6 @@ def _mean(xs) -> float:
 def _bid_table(state: TekaState, seat: int, rows: list[dict], alone_rows: list[dict]) -> dict[Action, dict]:
     """Expected score of every legal call, with the best trump for it."""
     legal = state.legal_actions(seat)
-    partner_call = next((c for s, c in state.calls if s == partner_of(seat)), None)
     top = state.highest_call()
     table: dict[Action, dict] = {}
     for action in legal:

@@ -8,7 +8,7 @@ from solvers.patience.deal import forty_thieves_deal, klondike_deal
 from solvers.patience.options import FortyThievesRules, KlondikeRules
 from solvers.patience.position import player_view
 from solvers.patience.rules import replay
-from solvers.patience.search import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from solvers.patience.search import UNKNOWN, UNWINNABLE, WINNABLE, kernel_for, solve
 from tests.patience.helpers import brute_force_winnable
 
 KLONDIKE_VARIANTS = [
@@ -109,3 +109,44 @@ def test_shortening_never_lengthens():
 def test_solver_refuses_unseen_cards():
     with pytest.raises(CardsageError):
         solve(player_view(klondike_deal(1)), KlondikeRules())
+
+
+# deals whose root the dead-end proof rejects (found by scanning seeds 0-499)
+HOPELESS_SMALL = [(4, 5, 17), (4, 5, 48), (4, 5, 56), (4, 5, 258), (4, 5, 419)]
+
+
+@pytest.mark.parametrize("ranks,columns,seed", HOPELESS_SMALL)
+def test_klondike_dead_end_proofs_match_exhaustive_search(ranks, columns, seed):
+    rules = KlondikeRules(draw=1)
+    pos = klondike_deal(seed, ranks=ranks, columns=columns)
+    kernel = kernel_for(pos, rules)
+    assert kernel.hopeless(kernel.normalize(kernel.encode(pos))[0])
+    assert not brute_force_winnable(pos, rules)
+    assert solve(pos, rules).verdict == UNWINNABLE
+
+
+def test_klondike_dead_end_proof_spares_winnable_deals():
+    rules = KlondikeRules(draw=1)
+    for seed in range(60):
+        pos = klondike_deal(seed, ranks=3, columns=3)
+        kernel = kernel_for(pos, rules)
+        if kernel.hopeless(kernel.normalize(kernel.encode(pos))[0]):
+            assert not brute_force_winnable(pos, rules)
+
+
+def test_full_klondike_dead_end_found_at_root():
+    # seed 39 (draw 1): a card sits above every card it could ever move onto
+    result = solve(klondike_deal(39), KlondikeRules(draw=1), max_seconds=5)
+    assert result.verdict == UNWINNABLE and result.nodes == 1
+
+
+def test_forty_thieves_dead_ends_match_exhaustive_search():
+    # one column over a long stock: the per-node proof prunes often here
+    for seed in range(4):
+        _compare(forty_thieves_deal(seed, ranks=3, columns=1, rows=8), FortyThievesRules(0))
+
+
+@pytest.mark.slow
+def test_forty_thieves_dead_ends_after_the_redeal():
+    for seed in range(8):
+        _compare(forty_thieves_deal(seed, ranks=3, columns=1, rows=8), FortyThievesRules(1))

@@ -39,7 +39,7 @@ def _discard(state, seat, rng):
 
 
 def test_exact_search_overrules_a_wrong_heuristic_card():
-    bot = make_pimc_bot(samples=8, budget_ms=500, fallback=_discard)
+    bot = make_pimc_bot(samples=4, budget_ms=60_000, fallback=_discard)  # room to compile the solver
     assert bot(_ruff_ending(), 0, Rng(1)) == Action("play", ("2S",))
 
 
@@ -90,3 +90,12 @@ def test_pimc_bot_plays_a_teka_hand_legally():
         action = bot(state, seat, rng)
         assert action in state.legal_actions(seat)
         state = state.apply(action, seat)
+
+
+def test_horizon_sets_where_exact_solving_starts():
+    from solvers.pimc.hint import sample_card_values
+    state = _advance(games.get("whist"), 3, 20)   # eight cards a hand
+    seat = min(state.to_move)
+    exact = sample_card_values(state, seat, None, samples=2, rng=Rng(3), horizon=8)
+    assert not exact.long_deal and exact.count == 2
+    assert sample_card_values(state, seat, None, samples=1, rng=Rng(3), horizon=7).long_deal
