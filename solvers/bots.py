@@ -38,3 +38,18 @@ def play_out(state: State, policies: dict[int, callable], rng: Rng, max_steps: i
         if steps > max_steps:
             raise CardsageError(f"match did not end within {max_steps} actions")
     return state
+
+
+# below this budget (seconds) not one sampled deal fits: the heuristic answers
+MIN_SAMPLED_BUDGET = 0.02
+
+
+def sampled_hint_or_heuristic(state: State, seat: int, budget: float | None, heuristic_hint) -> Hint:
+    """The sampled double-dummy hint of a trick-taking game, or ``heuristic_hint`` when
+    the budget (seconds; default 1) is too small for one sampled deal."""
+    from solvers.pimc import pimc_hint  # search code loads only when a hint is asked for
+    if seat in state.to_move and (budget is None or budget >= MIN_SAMPLED_BUDGET):
+        hint = pimc_hint(state, seat, 1.0 if budget is None else budget)
+        if hint is not None:
+            return hint
+    return heuristic_hint(state, seat)

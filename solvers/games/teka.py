@@ -599,10 +599,6 @@ def parse_deal(deal: Any) -> tuple[int, list[Card]]:
     return dealer, deck
 
 
-# below this budget (seconds) not one sampled deal fits: the heuristic answers
-MIN_SAMPLED_BUDGET = 0.02
-
-
 class Teka(Game):
     """The Teka ruleset."""
 
@@ -634,13 +630,9 @@ class Teka(Game):
 
     def hint(self, state: TekaState, seat: int, budget: float | None = None):
         """The sampled double-dummy hint; the heuristic's when the budget is too small for one deal."""
+        from solvers.bots import sampled_hint_or_heuristic
         from solvers.games.teka_bot import heuristic_hint
-        from solvers.pimc import pimc_hint
-        if seat in state.to_move and (budget is None or budget >= MIN_SAMPLED_BUDGET):
-            hint = pimc_hint(state, seat, 1.0 if budget is None else budget)
-            if hint is not None:
-                return hint
-        return heuristic_hint(state, seat)
+        return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint)
 
 
 GAME = Teka()

@@ -2,18 +2,7 @@
 
 import { cardLabel, isCard, isRedSuit, suitSymbol } from "./cards.js";
 import { seatName } from "./table.js";
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
+import { h } from "./dom.js";
 
 const SEAT_KEYS = new Set(["dealer", "leader", "declarer", "turn", "bidder", "caller", "winner", "seat", "sitting_out"]);
 // Shown elsewhere on the page, so the facts panel skips them.

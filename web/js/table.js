@@ -1,6 +1,7 @@
 // The felt table: lays out any game's view by its zones, seats around, shared zones in the middle.
 
 import { cardBack, cardFace, cardLabel, isCard } from "./cards.js";
+import { h } from "./dom.js";
 
 /** Name of a seat from the view's public facts ("South"), or "Seat 3". */
 export function seatName(view, seat) {
@@ -28,18 +29,6 @@ export function visibleCards(view) {
   const seen = new Set();
   for (const zone of Object.values(view.zones || {})) for (const c of zone.cards || []) seen.add(c);
   return seen;
-}
-
-function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
 }
 
 // Seats clockwise from the viewer: the viewer sits at the bottom.
