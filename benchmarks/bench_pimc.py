@@ -11,7 +11,7 @@ Parts (all when no part is named):
 * duplicate: seeded deals each played twice with the partnerships swapped, the pimc
   bot against the heuristic bot; the mean difference per deal (tricks at Whist, hand
   score at Teka) with its 95% confidence interval (defaults: 400 deals, 16 samples,
-  100 ms a decision, exact from 8 cards a hand; about 6 minutes for Whist);
+  200 ms a decision, exact from 9 cards a hand; 6 to 11 minutes a game here);
 * where (only when named): per trick, the tricks the heuristic's card and the exact
   sampled search's card lose against the best card on the true deal.
 """
@@ -183,7 +183,7 @@ def main() -> None:
     parser.add_argument("--teka-duplicate", action="store_true")
     parser.add_argument("--deals", type=int, default=None, help="duplicate deals (default 400, quick 20)")
     parser.add_argument("--samples", type=int, default=16, help="pimc samples a decision in the duplicate run")
-    parser.add_argument("--budget-ms", type=float, default=100.0, help="pimc time a decision in the duplicate run")
+    parser.add_argument("--budget-ms", type=float, default=200.0, help="pimc time a decision in the duplicate run")
     parser.add_argument("--exact-from", type=int, default=DEFAULT_EXACT_FROM,
                         help="cards a hand from which the pimc bot solves every deal exactly")
     parser.add_argument("--early-check", action="store_true",

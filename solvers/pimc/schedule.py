@@ -20,7 +20,7 @@ from solvers.pimc.search import card_groups
 
 __all__ = ["EXACT_FROM", "scheduled_card", "exact_choice", "confident_choice"]
 
-EXACT_FROM = 8          # cards a hand from which each sampled deal is solved exactly
+EXACT_FROM = 9          # cards a hand from which each sampled deal is solved exactly
 EXACT_MARGIN = 0.1      # tricks on average a card must gain over the heuristic's card
 CHECK_SHARE = 2 / 3     # early overrule: share of deals where the card gains a whole trick
 CHECK_MIN_DEALS = 4
