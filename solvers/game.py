@@ -12,6 +12,7 @@ cards a seat cannot see into the zones it cannot see, respecting what is public.
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import json
 from dataclasses import dataclass, field, fields
@@ -285,7 +286,7 @@ class Hint:
 # ---------------------------------------------------------------- the state protocol
 
 
-class State:
+class State(abc.ABC):
     """One moment of a match. Subclasses are frozen, ``@serializable`` dataclasses.
 
     A subclass implements ``to_move``, ``legal_actions``, ``_apply``, ``scores``,
@@ -297,34 +298,34 @@ class State:
 
     # --- to implement -------------------------------------------------------
     @property
+    @abc.abstractmethod
     def to_move(self) -> frozenset[int]:
         """The seats that may act now (empty when the match is over)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it is not to move)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def _apply(self, action: Action, seat: int) -> "State":
         """Apply an action already known to be legal."""
-        raise NotImplementedError
 
     @property
+    @abc.abstractmethod
     def scores(self) -> tuple:
         """Match scores, one per seat (partners share their side's score)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def zones(self) -> dict[str, Zone]:
         """Every card of the state, by zone."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def with_zones(self, zones: Mapping[str, tuple[Card, ...]]) -> "State":
         """A copy of this state with the cards of the given zones replaced."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def public(self, seat: int | None) -> dict:
         """Public, JSON-ready facts a seat may see besides the zones (trump, trick, scores…)."""
-        raise NotImplementedError
 
     # --- optional hooks -----------------------------------------------------
     @property
@@ -440,7 +441,7 @@ class GameInfo:
     summary: str
 
 
-class Game:
+class Game(abc.ABC):
     """A ruleset: its options, how a match starts, its bots and hints.
 
     Subclasses set ``name``, ``title``, ``family``, ``min_players``, ``max_players``,
@@ -485,9 +486,9 @@ class Game:
             raise CardsageError("seed must be an integer", field="seed", status=400)
         return self.start(opts, seed if seed is not None else 0, deal)
 
+    @abc.abstractmethod
     def start(self, options, seed: int, deal: Any) -> State:
         """Create the first state of a match (implemented by each game)."""
-        raise NotImplementedError
 
     def state_from_json(self, data: Mapping) -> State:
         """Rebuild a state from :meth:`State.to_json` output."""
