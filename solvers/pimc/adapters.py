@@ -8,6 +8,8 @@ where the double-dummy solver takes over.
 
 from __future__ import annotations
 
+import abc
+
 from dataclasses import replace
 
 from solvers.cards import Card, Rng, parse_card
@@ -17,12 +19,12 @@ from solvers.game import Action, State
 __all__ = ["Adapter", "WhistAdapter", "TekaAdapter", "adapter_for"]
 
 
-class Adapter:
+class Adapter(abc.ABC):
     """Game-specific glue for the sampled double-dummy search."""
 
+    @abc.abstractmethod
     def in_card_play(self, state: State) -> bool:
         """True while the state waits for a card."""
-        raise NotImplementedError
 
     def side(self, state: State, seat: int) -> int:
         """The partnership ``seat`` plays for."""
@@ -32,25 +34,25 @@ class Adapter:
         """Tricks each side has taken in this hand."""
         return state.tricks
 
+    @abc.abstractmethod
     def goal(self, state: State, side: int) -> int:
         """Tricks ``side`` needs in this hand to reach its aim."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def goal_text(self, state: State, side: int) -> str:
         """What reaching the goal means, for reasons ("make the contract")."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def position(self, state: State) -> Position:
         """The double-dummy position of the current hand (every card known)."""
-        raise NotImplementedError
 
     def play_action(self, state: State, seat: int, card: Card) -> Action:
         """The plain action that plays ``card`` (no signal)."""
         return Action("play", (str(card),))
 
+    @abc.abstractmethod
     def rollout_action(self, state: State, seat: int, rng: Rng) -> Action:
         """A cheap move for quick play between now and the double-dummy horizon."""
-        raise NotImplementedError
 
     def hand_number(self, state: State) -> int:
         """How many hands were completed (a change means the hand ended)."""
@@ -65,9 +67,9 @@ class Adapter:
         pos_hands = [len(h) for h in self.live_hands(state)]
         return max(pos_hands)
 
+    @abc.abstractmethod
     def live_hands(self, state: State) -> list[tuple[Card, ...]]:
         """The hands that still play, in any order."""
-        raise NotImplementedError
 
     # most tricks quick play may run before the solver takes over (None: no limit)
     max_quick_tricks: int | None = None
