@@ -11,7 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, { body, token } = {}) {
+/** One JSON request; a problem+json answer (or a network failure) becomes an ApiError. */
+export async function request(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json, application/problem+json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,6 +1,6 @@
 // Double-dummy page: load, build or deal a deal, see its trick table, play it through with
 // every card of the seat to play labelled with its double-dummy value.
-import { ApiError } from "./api.js";
+import { request } from "./api.js";
 import { cardFace, cardLabel, isRedSuit, suitSymbol } from "./cards.js";
 
 const API = "/api/v1/doubledummy";
@@ -29,18 +29,8 @@ const state = {
 
 // ---------------------------------------------------------------- HTTP
 
-async function call(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-  let response;
-  try {
-    response = await fetch(API + path, init);
-  } catch (err) {
-    throw new ApiError({ title: "Network error", status: 0, detail: `cannot reach the server: ${err.message}` });
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError({ status: response.status, ...(data || { title: response.statusText }) });
-  return data;
+function call(path, body) {
+  return request(body === undefined ? "GET" : "POST", API + path, { body });
 }
 
 function positionBody(pos, start = state.start) {

@@ -1,7 +1,7 @@
 // Patience page: play Klondike and Forty Thieves through a one-seat session, with undo,
 // hints, "is this deal winnable?" and step-by-step solution playback.
 
-import { ApiError } from "./api.js";
+import { ApiError, request } from "./api.js";
 import { cardBack, cardFace } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,19 +14,8 @@ const state = {
   playback: null,          // {moves: [...], index}
 };
 
-async function call(method, path, body, token) {
-  const headers = { Accept: "application/json, application/problem+json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  } catch (err) {
-    throw new ApiError({ title: "Network error", status: 0, detail: `cannot reach the server: ${err.message}` });
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError({ status: response.status, ...(data || { title: response.statusText }) });
-  return data;
+function call(method, path, body, token) {
+  return request(method, path, { body, token });
 }
 
 function say(text, kind = "info") {

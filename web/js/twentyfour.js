@@ -1,5 +1,5 @@
 // Twenty-Four page: deal or enter four cards, combine them two at a time, hints, solutions.
-import { ApiError } from "./api.js";
+import { request } from "./api.js";
 import { cardFace } from "./cards.js";
 
 const API = "/api/v1/twentyfour";
@@ -41,18 +41,8 @@ const show = (f) => (f.d === 1 ? String(f.n) : `${f.n}/${f.d}`);
 
 // ---------------------------------------------------------------- HTTP
 
-async function getJson(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-  let response;
-  try {
-    response = await fetch(API + path, init);
-  } catch (err) {
-    throw new ApiError({ title: "Network error", status: 0, detail: `cannot reach the server: ${err.message}` });
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError({ status: response.status, ...(data || { title: response.statusText }) });
-  return data;
+function getJson(path, body) {
+  return request(body === undefined ? "GET" : "POST", API + path, { body });
 }
 
 function showError(err) {
