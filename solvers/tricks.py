@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from solvers.cards import Card
+from solvers.cards import Card, parse_card
+from solvers.errors import CardsageError
 
 
 def cards_that_follow(hand: Iterable[Card], led: Card | None) -> list[Card]:
@@ -38,3 +39,38 @@ def current_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> tupl
         return None
     seat = trick_winner(plays, trump)
     return next(p for p in plays if p[0] == seat)
+
+
+def parse_four_hands(deal: Any, shape: str) -> tuple[int, list[list[Card]]]:
+    """Read ``{"dealer": 0, "hands": [13 cards] x4}`` (seat 0 first) for a 52-card game.
+
+    ``shape`` names the object in the error for a deal that is not one (e.g. "a Whist
+    deal is an object with …"). Every card must be a distinct standard card; returns the
+    dealer and the four hands as given.
+    """
+    if not isinstance(deal, Mapping):
+        raise CardsageError(shape, field="deal")
+    dealer = deal.get("dealer", 0)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < 4:
+        raise CardsageError("deal.dealer must be a seat from 0 to 3", field="deal.dealer")
+    hands = deal.get("hands")
+    if not isinstance(hands, list) or len(hands) != 4:
+        raise CardsageError("deal.hands must list the four hands, seat 0 first", field="deal.hands")
+    parsed: list[list[Card]] = []
+    seen: dict[Card, int] = {}
+    for seat, hand in enumerate(hands):
+        if hand is not None and not isinstance(hand, (str, list)):
+            raise CardsageError(f"hand {seat} must be a list of cards", field=f"deal.hands.{seat}")
+        cards = [parse_card(c) for c in (hand.split() if isinstance(hand, str) else hand or [])]
+        if len(cards) != 13:
+            raise CardsageError(f"hand {seat} has {len(cards)} cards; each hand needs 13",
+                                field=f"deal.hands.{seat}")
+        for c in cards:
+            if not c.is_standard or c.copy:
+                raise CardsageError(f"{c} is not a card of the standard pack", field=f"deal.hands.{seat}")
+            if c in seen:
+                raise CardsageError(f"{c} is dealt twice (hands {seen[c]} and {seat})",
+                                    field=f"deal.hands.{seat}")
+            seen[c] = seat
+        parsed.append(cards)
+    return dealer, parsed

@@ -37,7 +37,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, State, Visibility, Zone, option, serializable
-from solvers.tricks import cards_that_follow, trick_winner
+from solvers.tricks import cards_that_follow, parse_four_hands, trick_winner
 
 SEATS = 4
 TRICKS = 13
@@ -569,32 +569,8 @@ def parse_deal(deal: Any) -> tuple[int, list[Card]]:
 
     Returns the dealer and the pack in dealing order.
     """
-    if not isinstance(deal, Mapping):
-        raise CardsageError("a Teka deal is an object with 'hands' (four lists of 13 cards) and 'dealer'",
-                            field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-        raise CardsageError("deal.dealer must be a seat from 0 to 3", field="deal.dealer")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != SEATS:
-        raise CardsageError("deal.hands must list the four hands, seat 0 first", field="deal.hands")
-    parsed: list[list[Card]] = []
-    seen: dict[Card, int] = {}
-    for seat, hand in enumerate(hands):
-        if not isinstance(hand, (str, list)):
-            raise CardsageError(f"hand {seat} must be a list of cards", field=f"deal.hands.{seat}")
-        cards = [parse_card(c) for c in (hand.split() if isinstance(hand, str) else hand)]
-        if len(cards) != TRICKS:
-            raise CardsageError(f"hand {seat} has {len(cards)} cards; each hand needs 13",
-                                field=f"deal.hands.{seat}")
-        for c in cards:
-            if not c.is_standard or c.copy:
-                raise CardsageError(f"{c} is not a card of the standard pack", field=f"deal.hands.{seat}")
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice (hands {seen[c]} and {seat})",
-                                    field=f"deal.hands.{seat}")
-            seen[c] = seat
-        parsed.append(cards)
+    dealer, parsed = parse_four_hands(
+        deal, "a Teka deal is an object with 'hands' (four lists of 13 cards) and 'dealer'")
     deck = [c for seat in speaking_order(dealer) for c in parsed[seat]]
     return dealer, deck
 

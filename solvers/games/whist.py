@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, State, Visibility, Zone, card_action, option, serializable
-from solvers.tricks import cards_that_follow, trick_winner
+from solvers.tricks import cards_that_follow, parse_four_hands, trick_winner
 
 SEATS = 4
 TRICKS = 13
@@ -283,30 +283,8 @@ def parse_deal(deal: Any) -> tuple[int, list[Card]]:
 
     Returns the dealer and the deck in dealing order (so the turned card comes last).
     """
-    if not isinstance(deal, Mapping):
-        raise CardsageError("a Whist deal is an object with 'hands' (four lists of 13 cards), "
-                            "'dealer' and 'turned'", field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < SEATS:
-        raise CardsageError("deal.dealer must be a seat from 0 to 3", field="deal.dealer")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != SEATS:
-        raise CardsageError("deal.hands must list the four hands, seat 0 first", field="deal.hands")
-    parsed: list[list[Card]] = []
-    seen: dict[Card, int] = {}
-    for seat, hand in enumerate(hands):
-        cards = [parse_card(c) for c in (hand.split() if isinstance(hand, str) else hand or [])]
-        if len(cards) != TRICKS:
-            raise CardsageError(f"hand {seat} has {len(cards)} cards; each hand needs 13",
-                                field=f"deal.hands.{seat}")
-        for c in cards:
-            if not c.is_standard or c.copy:
-                raise CardsageError(f"{c} is not a card of the standard pack", field=f"deal.hands.{seat}")
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice (hands {seen[c]} and {seat})",
-                                    field=f"deal.hands.{seat}")
-            seen[c] = seat
-        parsed.append(cards)
+    dealer, parsed = parse_four_hands(
+        deal, "a Whist deal is an object with 'hands' (four lists of 13 cards), 'dealer' and 'turned'")
     turned = parse_card(deal.get("turned", str(parsed[dealer][-1])))
     if turned not in parsed[dealer]:
         raise CardsageError(f"the turned card {turned} must be in the dealer's hand (seat {dealer})",
