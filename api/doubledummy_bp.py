@@ -21,6 +21,7 @@ from solvers.cards import Card, Rank, Suit, parse_card
 from solvers.doubledummy import Position, Solver, TrickRules, solve
 from solvers.doubledummy.position import SEAT_LETTERS, parse_strain
 from solvers.doubledummy.randoms import beats, legal_cards
+from solvers.doubledummy.solver import load_kernels
 from solvers.doubledummy.table import STRAIN_LETTERS
 from solvers.errors import CardsageError
 
@@ -48,8 +49,7 @@ def _warm_up(_state) -> None:
     if _warmed.is_set():
         return
     _warmed.set()
-    position = Position.from_hands([["AS"], ["KS"], ["QS"], ["JS"]], 0, (), TrickRules.bridge())
-    threading.Thread(target=solve, args=(position,), daemon=True, name="dd-warm-up").start()
+    threading.Thread(target=load_kernels, daemon=True, name="dd-warm-up").start()
 
 
 # ---------------------------------------------------------------- the games

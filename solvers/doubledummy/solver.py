@@ -20,7 +20,7 @@ from solvers.doubledummy.position import Position, seat_name
 from solvers.doubledummy.result import DDResult
 from solvers.errors import CardsageError
 
-__all__ = ["Solver", "solve", "DEFAULT_NODE_BUDGET"]
+__all__ = ["Solver", "solve", "load_kernels", "DEFAULT_NODE_BUDGET"]
 
 # without a budget a solve still stops here, so no position can hang a caller
 DEFAULT_NODE_BUDGET = 20_000_000
@@ -103,6 +103,8 @@ class Solver:
             raise CardsageError("solve needs a Position", field="position")
         if values not in VALUES:
             raise CardsageError(f"values must be 'best' or 'all', got {values!r}", field="values")
+        if budget_ms is not None:
+            load_kernels()
         start = time.perf_counter()
         budget = _Budget(budget_nodes, budget_ms)
         state = encode(position)
@@ -248,6 +250,25 @@ def solve(position: Position, *, values: str = "best", budget_nodes: int | None 
 
 
 _LOCAL = threading.local()
+_LOADED = threading.Event()
+_LOADING = threading.Lock()
+
+
+def load_kernels() -> None:
+    """Compile (or load from numba's cache) every search kernel once per process.
+
+    A solve with a time budget calls this before its clock starts: the first call in a
+    fresh process can take seconds, and that cost must not eat a request's budget."""
+    if _LOADED.is_set():
+        return
+    with _LOADING:
+        if _LOADED.is_set():
+            return
+        from solvers.doubledummy.rules import TrickRules
+        hands = [["AS", "2H"], ["KS", "3H"], ["QS", "4H"], ["JS", "5H"]]
+        Solver().solve(Position.from_hands(hands, 0, (), TrickRules.bridge(trump=None)),
+                       values="all", line=True)
+        _LOADED.set()
 
 
 def _thread_solver() -> Solver:
