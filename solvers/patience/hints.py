@@ -19,6 +19,7 @@ from solvers.patience.rules import apply_move, legal_moves
 from solvers.patience.search import UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 PRIORITY = ("t", "w", "f", "draw", "redeal", "switch")  # after moves to a foundation
+TRIED = ("all", "candidates")
 
 
 @dataclass
@@ -86,17 +87,24 @@ def sample_unseen(position: Position, rng: Rng) -> Position:
 
 
 def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
-              budget: float = 5.0, *, nodes_per_solve: int = 20_000) -> Hint:
+              budget: float = 5.0, *, nodes_per_solve: int = 20_000, tried: str = "all",
+              exclude: frozenset[str] | set[str] = frozenset()) -> Hint:
     """The move that wins in most samples of the unseen cards.
 
     ``budget`` is the time allowed in seconds (split over the samples); each exact
     solve is also capped at ``nodes_per_solve`` positions. The win probability is the
     share of samples the recommended move wins (undecided samples count as losses).
-    Every legal move is tried in every sample that can be won.
+    With ``tried="all"`` every legal move is tried in every sample that can be won;
+    with ``tried="candidates"`` only the moves that open the winning line found in some
+    sample are weighed (much cheaper: when the samples agree on one such move no further
+    solve is needed, though a move no line opens with is never recommended). Moves in ``exclude`` are
+    never recommended (a player uses it to keep from going round in circles).
     """
     if samples < 1:
         raise CardsageError("a fair hint needs at least one sample", field="samples")
-    moves = legal_moves(position_as_seen, rules)
+    if tried not in TRIED:
+        raise CardsageError(f"tried must be one of {', '.join(TRIED)}", field="tried")
+    moves = [m for m in legal_moves(position_as_seen, rules) if m not in exclude]
     if position_as_seen.is_won():
         return Hint(None, "fair", WINNABLE, 1.0, reason="the game is already won")
     if not moves:
@@ -110,27 +118,35 @@ def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
         dead: set = set()
         r = solve(world, rules, max_nodes=nodes_per_solve, max_seconds=seconds, shorten=False, dead=dead)
         first = r.solution[0] if r.verdict == WINNABLE and r.solution else None
+        if first in exclude:
+            first = None      # winnable, but the line found opens with a banned move
         worlds.append((world, first, r.verdict, dead))
         if first:
             first_moves[first] += 1
-    if not first_moves:
+    if not any(verdict == WINNABLE for _, _, verdict, _ in worlds):
         lost = all(v == UNWINNABLE for _, _, v, _ in worlds)
         return Hint(None, "fair", UNWINNABLE if lost else UNKNOWN, 0.0, samples=len(worlds),
                     reason="no sample could be won" if lost else "no win found within the budget")
-    wins: Counter = Counter()
-    for move in moves:
-        for world, first, verdict, dead in worlds:
-            if first == move:
-                wins[move] += 1
-            elif verdict == WINNABLE:
-                seconds = max(0.01, (deadline - time.perf_counter()) / len(worlds))
-                child = apply_move(world, move, rules)
-                r = solve(child, rules, max_nodes=nodes_per_solve, max_seconds=seconds,
-                          shorten=False, dead=dead)
-                wins[move] += r.verdict == WINNABLE
+    if tried == "candidates" and first_moves:
+        moves = [m for m in moves if first_moves[m]] or moves
+    if len(moves) == 1 and tried == "candidates":
+        # every winning sample opens with this move: it wins exactly there
+        wins = Counter(first_moves)
+    else:
+        wins = Counter()
+        for move in moves:
+            for world, first, verdict, dead in worlds:
+                if first == move:
+                    wins[move] += 1
+                elif verdict == WINNABLE:
+                    seconds = max(0.01, (deadline - time.perf_counter()) / len(worlds))
+                    child = apply_move(world, move, rules)
+                    r = solve(child, rules, max_nodes=nodes_per_solve, max_seconds=seconds,
+                              shorten=False, dead=dead)
+                    wins[move] += r.verdict == WINNABLE
     # among equally good moves, progress on the tableau beats turning the stock: in the
     # samples the stock order is known, so drawing looks free when it is not
-    ranked = sorted(moves, key=lambda m: (-wins[m], _priority(m), -first_moves[m]))
+    ranked = sorted(moves, key=lambda m: (-wins[m], move_priority(m), -first_moves[m]))
     best = ranked[0]
     n = len(worlds)
     return Hint(best, "fair", WINNABLE, wins[best] / n, samples=n,
@@ -138,7 +154,9 @@ def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
                 reason=f"wins in {wins[best]} of {n} samples of the unseen cards")
 
 
-def _priority(move: str) -> int:
+def move_priority(move: str) -> int:
+    """Order among equally good moves: foundation moves, then tableau, waste, foundation
+    moves down, and the stock last."""
     if move.endswith(" f"):
         return 0
     for i, start in enumerate(PRIORITY):
