@@ -31,6 +31,17 @@ time, so the fastest reaction acts first. Once ``no_solution_after_s`` has passe
 waiting ends: each seat must ``slap`` or ``vote`` that there is no solution. A slapper
 has ``answer_window_s`` to ``answer <expression>`` (or ``pass``). So a match never
 stalls on anyone but a seat that is to move.
+
+Who judges a stated solution is the option ``judge``. With ``engine`` the exact check
+settles it at once. With ``players`` (seed 002: "if the other player agrees it is a
+correct solution") the players who stand to lose by it judge: the one who would take
+the cards in the shedding game, every other player in the collection game. Each may
+``accept`` or ``dispute`` within ``answer_window_s``; silence is acceptance. An accepted
+solution stands even if it is wrong; a dispute is settled by the exact check.
+
+With ``allow_stack_shuffle`` (seed 004) a player may ``shuffle`` their own stack at any
+moment of the match, even when not to move: the new order comes from the match's
+seeded generator and nobody, the owner included, sees it.
 """
 
 from __future__ import annotations
@@ -39,7 +50,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, Suit
-from solvers.errors import CardsageError, IllegalAction
+from solvers.errors import CardsageError, IllegalAction, OutOfTurn
 from solvers.game import Action, Game, State, Visibility, Zone, option, serializable
 from solvers.twentyfour import check
 
@@ -74,6 +85,12 @@ class TwentyFourOptions:
                                   minimum=1, maximum=120)
     wait_for_three: bool = option(False, "four players: always wait for three slaps, even after "
                                          "the no-solution time")
+    judge: str = option("engine", "who judges a stated solution: engine (an exact check) or "
+                                  "players (the losing side accepts or disputes it; silence "
+                                  "accepts, a dispute is settled by the exact check)",
+                        choices=("engine", "players"))
+    allow_stack_shuffle: bool = option(True, "a player may shuffle their own face-down stack at "
+                                             "any time (nobody sees the new order)")
     bot_reaction_s: int = option(3, "solver bots' reaction time for an easy deal, in seconds "
                                     "(harder deals take up to four times as long)",
                                  minimum=1, maximum=60)
@@ -93,7 +110,7 @@ class TwentyFourState(State):
     options: TwentyFourOptions
     stacks: tuple[tuple[Card, ...], ...]   # per seat, top card first
     table: tuple[tuple[int, Card], ...]     # (contributor, card) in the order turned up
-    phase: str                              # race, answer, pick, return, over
+    phase: str                              # race, answer, judge, pick, return, over
     clock: int                              # logical seconds since the match began
     set_start: int                          # clock when the current board was turned up
     ready: tuple[int, ...]                  # per seat: the clock time it waits until
@@ -108,6 +125,10 @@ class TwentyFourState(State):
     winners: tuple[int, ...] = ()
     sets: int = 0
     last_result: str = ""
+    claim: str = ""                         # judge=players: the solution being judged
+    judges: tuple[int, ...] = ()            # seats yet to accept or dispute the claim
+    judge_deadline: int = 0                 # clock time at which silence accepts the claim
+    rng_state: int = 0                      # generator state for stack shuffles
 
     # ------------------------------------------------------------- seats and timing
     @property
@@ -142,6 +163,8 @@ class TwentyFourState(State):
                              if s not in self.votes and self.ready[s] <= self.clock)
         if self.phase == "answer":
             return frozenset((self.answerer,))
+        if self.phase == "judge":
+            return frozenset(s for s in self.judges if self.ready[s] <= self.clock)
         if self.phase == "pick":
             return frozenset(s for s in range(self.players) if s not in self.slaps)
         if self.phase == "return":
@@ -152,15 +175,26 @@ class TwentyFourState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move:
             return []
+        return self._phase_actions(seat) + ([Action("shuffle")] if self.may_shuffle(seat) else [])
+
+    def _phase_actions(self, seat: int) -> list[Action]:
         if self.phase == "race":
             return self._race_actions()
         if self.phase == "answer":
             return self._sample_answers() + [Action("pass")] + _waits(self.answer_deadline - self.clock)
+        if self.phase == "judge":
+            return [Action("accept"), Action("dispute")] + _waits(self.judge_deadline - self.clock)
         if self.phase == "pick":
             return [Action("pick", (str(s),)) for s in self.slaps]
         if self.phase == "return":
             return [Action("return", (str(c),)) for s, c in self.table if s == seat]
         return []
+
+    def may_shuffle(self, seat: int) -> bool:
+        """True when ``seat`` may shuffle its stack now: the option is on, the match is
+        not over and the stack holds two cards or more. Turn order does not matter."""
+        return (self.options.allow_stack_shuffle and self.phase != "over"
+                and len(self.stacks[seat]) >= 2)
 
     def _race_actions(self) -> list[Action]:
         actions = [Action("slap")]
@@ -194,16 +228,20 @@ class TwentyFourState(State):
         return super().parse_action(action.to_json(), seat)
 
     def apply(self, action, seat: int | None = None) -> "TwentyFourState":
-        """Apply an action; any well-formed answer is accepted from the seat that answers."""
+        """Apply an action; any well-formed answer is accepted from the seat that answers,
+        and ``shuffle`` from any seat at any moment (see :meth:`may_shuffle`)."""
         if seat is not None and not isinstance(action, Action):
             action = self.parse_action(action, seat)
+        if isinstance(action, Action) and action.kind == "shuffle" and seat is not None:
+            return self._shuffle(seat, action)
         if isinstance(action, Action) and action.kind == "answer" and action.args:
             action = answer_action("".join(action.args))
         if (isinstance(action, Action) and action.kind == "answer" and self.phase == "answer"
                 and seat in (None, self.answerer) and len(action.args) == 1):
             return self._apply(action, self.answerer)
         if isinstance(action, Action) and action.kind == "wait" and seat in self.to_move:
-            limit = self.answer_deadline if self.phase == "answer" else self.deadline
+            limit = {"answer": self.answer_deadline, "judge": self.judge_deadline}.get(
+                self.phase, self.deadline)
             seconds = _whole(action.args)
             if seconds is not None and 1 <= seconds <= limit - self.clock:
                 return self._apply(Action("wait", (str(seconds),)), seat)
@@ -220,6 +258,8 @@ class TwentyFourState(State):
                     "gave no solution in time")
             if self.phase == "answer":
                 return replace(state, clock=ready[seat])
+            if self.phase == "judge":
+                return state._await_judges()
             return state._settle()
         if kind == "slap":
             return self._slap(seat)
@@ -229,6 +269,13 @@ class TwentyFourState(State):
             return self._answer(action.args[0])
         if kind == "pass":
             return self._answer_failed("could not give a solution")
+        if kind == "accept":
+            return replace(self, judges=tuple(s for s in self.judges if s != seat))._await_judges()
+        if kind == "dispute":
+            verdict = check(self.claim, self.values, TARGET)
+            return self._judged(self.claim, verdict, f" (disputed by seat {seat})")
+        if kind == "shuffle":
+            return self._shuffle(seat, action)
         if kind == "pick":
             chosen = int(action.args[0])
             return replace(self, phase="answer", answerer=chosen,
@@ -273,28 +320,91 @@ class TwentyFourState(State):
             raise IllegalAction(f"not a usable answer: {verdict.message}"
                                 + (f" (at character {verdict.position + 1})"
                                    if verdict.position is not None else ""))
+        if self.options.judge == "players":
+            return self._state_claim(expression)
+        return self._judged(expression, verdict, "")
+
+    def _judged(self, expression: str, verdict, how: str) -> "TwentyFourState":
+        """Settle a stated solution by the exact check."""
         if not verdict.ok:
-            return self._answer_failed(f"answered {expression} = {verdict.value}, not 24")
-        seat = self.answerer
-        said = f"seat {seat} answered {expression} = 24"
+            return self._answer_failed(f"answered {expression} = {verdict.value}, not 24{how}")
+        return self._answer_stands(f"seat {self.answerer} answered {expression} = 24{how}")
+
+    def _answer_stands(self, said: str) -> "TwentyFourState":
+        """The answer counts as right: the cards go to the caller (collection) or the taker."""
         if self.options.mode == "collection":
-            return self._take(seat, f"{said} and takes the cards", winner=seat)
-        if self.four_player_slaps:
-            if self.deadline_answer:
-                taker = next(s for k in range(1, 4) if (s := (seat + k) % 4) not in self.slaps)
-            else:
-                taker = next(s for s in range(4) if s not in self.slaps)
-            return self._take(taker, f"{said}; seat {taker} takes the cards")
-        return self._take(1 - seat, f"{said}; seat {1 - seat} takes the cards")
+            return self._take(self.answerer, f"{said} and takes the cards", winner=self.answerer)
+        taker = self.taker()
+        return self._take(taker, f"{said}; seat {taker} takes the cards")
+
+    def taker(self) -> int:
+        """Shedding game: the seat that takes the cards if the answerer is right."""
+        seat = self.answerer
+        if not self.four_player_slaps:
+            return 1 - seat
+        if self.deadline_answer:
+            return next(s for k in range(1, 4) if (s := (seat + k) % 4) not in self.slaps)
+        return next(s for s in range(4) if s not in self.slaps)
+
+    # ------------------------------------------------------------- players judge
+    def judges_of_answer(self) -> tuple[int, ...]:
+        """Who judges a stated solution: whoever loses by it being right."""
+        if self.options.mode == "collection":
+            return tuple(s for s in range(self.players) if s != self.answerer)
+        return (self.taker(),)
+
+    def _state_claim(self, expression: str) -> "TwentyFourState":
+        judges = self.judges_of_answer()
+        # a stated solution interrupts the judges' waits: they must listen now
+        ready = tuple(self.clock if s in judges else r for s, r in enumerate(self.ready))
+        return replace(self, phase="judge", claim=expression, judges=judges, ready=ready,
+                       judge_deadline=self.clock + self.options.answer_window_s)
+
+    def _await_judges(self) -> "TwentyFourState":
+        """After a judge acts: settle once all accepted, else run the clock while all wait."""
+        if not self.judges:
+            return self._claim_stands("accepted")
+        wake = min(self.ready[s] for s in self.judges)
+        if wake <= self.clock:
+            return self
+        if wake >= self.judge_deadline:
+            return replace(self, clock=self.judge_deadline)._claim_stands("not disputed in time")
+        return replace(self, clock=wake)
+
+    def _claim_stands(self, how: str) -> "TwentyFourState":
+        """An undisputed claim counts as right, whatever it makes (the players agreed)."""
+        value = check(self.claim, self.values, TARGET).value
+        return self._answer_stands(f"seat {self.answerer} answered {self.claim} = {value}, {how}")
 
     def _answer_failed(self, why: str) -> "TwentyFourState":
         seat = self.answerer
         said = f"seat {seat} {why}"
         if self.options.mode == "collection":
+            # nobody waits past the time the set resumes
+            ready = tuple(min(r, self.clock) for r in self.ready) if self.phase == "judge" else self.ready
             state = replace(self, phase="race", answerer=-1, locked=self.locked + (seat,),
+                            claim="", judges=(), ready=ready,
                             last_result=f"{said} and is out of this set")
             return state._settle()
         return self._take(seat, f"{said} and takes the cards")
+
+    # ------------------------------------------------------------- stacks
+    def _shuffle(self, seat: int, action: Action) -> "TwentyFourState":
+        """``seat`` shuffles its own stack unseen, with the match's seeded generator."""
+        if action.args:
+            raise IllegalAction("'shuffle' takes no arguments")
+        if not self.options.allow_stack_shuffle:
+            raise IllegalAction("shuffling a stack is off in this match (option allow_stack_shuffle)")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise OutOfTurn(f"there is no seat {seat!r}", status=409)
+        if self.phase == "over":
+            raise OutOfTurn("the match is over", status=409)
+        if len(self.stacks[seat]) < 2:
+            raise IllegalAction("a stack of fewer than two cards cannot be shuffled")
+        rng = Rng(0)
+        rng.state = self.rng_state
+        stack = tuple(rng.shuffled(self.stacks[seat]))
+        return replace(self, stacks=_with(self.stacks, seat, stack), rng_state=rng.state)
 
     # ------------------------------------------------------------- no solution
     def _no_solution(self) -> "TwentyFourState":
@@ -357,12 +467,13 @@ class TwentyFourState(State):
     def _new_board(self, stacks, table, said: str) -> "TwentyFourState":
         return replace(self, stacks=stacks, table=table, phase="race", set_start=self.clock,
                        ready=(self.clock,) * self.players, slaps=(), votes=(), locked=(),
-                       answerer=-1, deadline_answer=False, returns=(), last_result=said)
+                       answerer=-1, deadline_answer=False, returns=(), claim="", judges=(),
+                       last_result=said)
 
     def _finish(self, winners: tuple[int, ...], said: str) -> "TwentyFourState":
         names = " and ".join(f"seat {s}" for s in winners)
         return replace(self, phase="over", winners=winners, slaps=(), votes=(), locked=(),
-                       answerer=-1, last_result=f"{said}. {names} won")
+                       answerer=-1, claim="", judges=(), last_result=f"{said}. {names} won")
 
     # ------------------------------------------------------------- scores and views
     @property
@@ -400,7 +511,11 @@ class TwentyFourState(State):
             "set_started": self.set_start,
             "no_solution_from": self.deadline,
             "answer_deadline": self.answer_deadline if self.phase == "answer" else None,
-            "answerer": self.answerer if self.phase == "answer" else None,
+            "answerer": self.answerer if self.phase in ("answer", "judge") else None,
+            "judge": self.options.judge,
+            "claim": self.claim if self.phase == "judge" else None,
+            "judges": list(self.judges),
+            "judge_deadline": self.judge_deadline if self.phase == "judge" else None,
             "slaps": list(self.slaps),
             "votes": list(self.votes),
             "locked": list(self.locked),
@@ -521,13 +636,14 @@ class TwentyFour(Game):
 
     def start(self, options: TwentyFourOptions, seed: int, deal: Any) -> TwentyFourState:
         n = options.players
+        rng = Rng(seed)
         if deal is not None:
             if options.mode == "shedding" or n != 3:
                 parts = parse_deal(deal, n)
             else:
                 parts = parse_deal(deal, 3)
         else:
-            pack = Rng(seed).shuffled(number_pack())
+            pack = rng.shuffled(number_pack())
             size = len(pack) // n
             parts = [tuple(pack[s * size:(s + 1) * size]) for s in range(n)]
             if n == 3:
@@ -538,7 +654,7 @@ class TwentyFour(Game):
         if n == 3:
             table = table + ((EXTRA, parts[3][0]),)
         return TwentyFourState(options=options, stacks=stacks, table=table, phase="race",
-                               clock=0, set_start=0, ready=(0,) * n)
+                               clock=0, set_start=0, ready=(0,) * n, rng_state=rng.state)
 
     def bots(self):
         from solvers.bots import random_bot

@@ -5,7 +5,9 @@ The solver bot knows every deal at once; what makes it beatable is its reaction 
 hard one and four times for an expert one. It slaps when that time has passed on the
 logical clock, answers with the most readable solution, and agrees there is no
 solution (once that is allowed) only when none exists. As the odd player out of four
-it picks the slowest slapper, the likeliest bluffer.
+it picks the slowest slapper, the likeliest bluffer. Judging another player's solution
+(``judge=players``), it checks it exactly: it accepts a right one and disputes a wrong
+one. It never shuffles its stack: the order is unknown either way.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from solvers.cards import Rng
 from solvers.game import Action, Hint
 from solvers.games.twentyfour import TARGET, TwentyFourState, answer_action
-from solvers.twentyfour import hint_ladder, solve
+from solvers.twentyfour import check, hint_ladder, solve
 
 SLOWNESS = {"easy": 1, "medium": 2, "hard": 3, "expert": 4}
 
@@ -47,6 +49,11 @@ def choose(state: TwentyFourState, seat: int, *, patient: bool = True) -> tuple[
         if found.solvable:
             return answer_action(found.preferred), f"{found.preferred_pretty} = 24"
         return Action("pass"), "there is no solution to give"
+    if state.phase == "judge":
+        verdict = check(state.claim, state.values, TARGET)
+        if verdict.ok:
+            return Action("accept"), f"{state.claim} is right: it makes 24"
+        return Action("dispute"), f"{state.claim} is wrong: {verdict.message}"
     if state.phase == "pick":
         if not found.solvable:
             return Action("pick", (str(state.slaps[0]),)), "there is no solution: every slap is a bluff"

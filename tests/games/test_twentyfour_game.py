@@ -96,7 +96,7 @@ def test_no_solution_needs_the_time_and_both_votes_then_each_takes_back_a_card()
     assert state.clock == 30 and state.to_move == {0, 1}
     state = state.apply("vote", 0).apply("vote", 1)
     assert state.phase == "return" and state.to_move == {0, 1}
-    assert [a.notation for a in state.legal_actions(0)] == ["return AS", "return AH"]
+    assert [a.notation for a in state.legal_actions(0)] == ["return AS", "return AH", "shuffle"]
     state = state.apply("return AH", 0)
     # the choice stays secret until both have chosen
     assert state.view(1)["public"]["my_return"] is None and state.view(0)["public"]["my_return"] == "AH"
@@ -147,7 +147,7 @@ def test_four_players_slap_silently_and_the_odd_one_picks():
     assert state.phase == "race" and state.to_move == {1, 3}
     state = state.apply("slap", 3)
     assert state.phase == "pick" and state.to_move == {1}
-    assert [a.notation for a in state.legal_actions(1)] == ["pick 2", "pick 0", "pick 3"]
+    assert [a.notation for a in state.legal_actions(1)] == ["pick 2", "pick 0", "pick 3", "shuffle"]
     right = state.apply("pick 0", 1).apply("answer 8/(3-8/3)", 0)
     assert [len(s) for s in right.stacks] == [8, 8 + 4, 8, 8], "the odd player takes the cards"
     bluff = state.apply("pick 3", 1).apply("pass", 3)
@@ -171,7 +171,7 @@ def test_four_players_wait_for_three_keeps_the_race_open():
     for seat in (0, 1, 3):
         state = state.apply("wait 20", seat)
     assert state.phase == "race" and state.to_move == {0, 1, 3}
-    assert [a.kind for a in state.legal_actions(0)] == ["slap"]
+    assert [a.kind for a in state.legal_actions(0)] == ["slap", "shuffle"]
 
 
 def test_four_players_no_solution_everyone_swaps_their_card():
