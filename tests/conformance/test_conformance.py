@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solvers import games
 from solvers.cards import Rng
@@ -20,6 +20,16 @@ from solvers.errors import CardsageError
 from tests.conformance.invariants import INVARIANTS
 
 GAMES = games.names()
+# the options that change how a match unfolds, so each rule path gets whole matches too
+VARIANTS = {
+    "whist": [{"target": 9, "rubber": True, "show_full_history": True}],
+    "teka": [{"target": 40, "redeal_requests": False, "pass_flavours": False, "forced_fourth_bid": False}],
+    "twentyfour": [{"players": 4}, {"mode": "collection", "players": 3}, {"judge": "players"},
+                   {"players": 4, "judge": "players", "allow_stack_shuffle": False}],
+    "klondike": [{"draw": 3, "passes": 2}, {"draw": 3, "single_pass_switch": False,
+                                             "foundation_to_tableau": False}],
+    "forty-thieves": [{"redeals": "none"}, {"redeals": "one"}],
+}
 MAX_ACTIONS = 20_000
 CHECK_EVERY = 7  # the expensive checks run on every 7th state (and the last)
 
@@ -94,6 +104,24 @@ def test_whole_match_replays_and_round_trips(name, seed, data):
         replay = replay.apply(action.notation, seat)
     assert replay.key() == final.key()
     assert len(final.scores) == final.players
+
+
+@pytest.mark.parametrize("name,options", [(n, o) for n in GAMES for o in VARIANTS.get(n, [])])
+@given(seed=st.integers(min_value=0, max_value=2**31), data=st.data())
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_whole_match_with_other_options(name, options, seed, data):
+    game = games.get(name)
+    final, log = _play_match(game, seed, data, options)
+    assert final.is_over and not final.to_move
+    replay = game.new(seed=seed, options=options)
+    for seat, action in log:
+        replay = replay.apply(action.notation, seat)
+    assert replay.key() == final.key()
+
+
+def test_every_game_has_option_variants():
+    assert set(VARIANTS) == set(GAMES)
 
 
 @pytest.mark.parametrize("name", GAMES)
