@@ -11,6 +11,7 @@ import numpy as np
 
 from solvers.cards import Card
 from solvers.doubledummy import kernel as K
+from solvers.doubledummy.layout import pack
 from solvers.doubledummy.position import Position, _next_players, _trick_seats
 
 __all__ = ["State", "encode"]
@@ -48,18 +49,22 @@ class State:
         """True when the seat to play belongs to the maximising team."""
         return bool(self.team[self.to_play])
 
+    def packed(self) -> np.ndarray:
+        """The kernel's state vector for this position (``layout.py``)."""
+        return pack(self.hands, self.trick, self.tseat, self.st, self.cfg, self.team, self.cpts, self.lpts)
+
     def tricks_left(self) -> int:
         """Tricks still to be completed after the current one starts (kernel's count)."""
-        return int(K._tricks_left(self.hands, self.seats, self.cfg[K.C_UNEQUAL]))
+        return int(K.tricks_left(self.packed(), self.seats, self.cfg[K.C_UNEQUAL]))
 
     def bounds(self) -> tuple[int, int]:
         """Least and most the team can score from here, the current trick included."""
         if int(self.st[0]) == 0:
-            lo, hi = K._value_bounds(self.hands, self.seats, self.cfg, self.cpts, self.lpts, self.tricks_left())
+            lo, hi = K.value_bounds(self.packed(), self.seats, self.tricks_left())
             return int(lo), int(hi)
         # mid-trick: one more trick than after it, plus the points already on the table
         tricks = max(bin(int(h)).count("1") for h in self.hands) + 1
-        lo, hi = K._value_bounds(self.hands, self.seats, self.cfg, self.cpts, self.lpts, tricks)
+        lo, hi = K.value_bounds(self.packed(), self.seats, tricks)
         lo, hi = int(lo), int(hi)
         for i in range(int(self.st[0])):
             v = int(self.cpts[self.trick[i]])
@@ -71,7 +76,7 @@ class State:
         """Legal cards of the seat to play, grouped into runs of equivalent cards."""
         p = self.to_play
         tlen = int(self.st[0])
-        legal = int(K._legal(self.hands[p], self.trick, tlen, self.cfg))
+        legal = int(K.legal(self.packed(), self.hands[p], tlen))
         groups: list[list[int]] = []
         for s in range(4):
             rem = 0
@@ -109,7 +114,7 @@ class State:
         if tlen + 1 < int(self.st[2]):
             self.st[0] = tlen + 1
             return 0
-        wi = int(K._winner_index(self.trick, tlen + 1, self.cfg[K.C_TRUMP]))
+        wi = int(K.winner_index(self.packed(), tlen + 1))
         winner = int(self.tseat[wi])
         gain = 0
         if self.team[winner]:
@@ -119,7 +124,7 @@ class State:
         self.st[1] = winner
         self.st[2] = n if not self.cfg[K.C_UNEQUAL] else sum(1 for h in self.hands if h)
         if self.cfg[K.C_UNEQUAL] and any(self.hands) and not self.hands[winner]:
-            self.st[1] = K._next_seat(self.hands, winner, n)
+            self.st[1] = K.next_seat(self.packed(), winner, n)
         return gain
 
     @property

@@ -1,10 +1,12 @@
-"""Sure-trick bounds at a trick boundary, for the plain tricks objective.
+"""Sure-trick bounds for the plain tricks objective.
 
-``quick_tricks`` counts tricks the leader's side takes by cashing top cards whatever
-the others do; ``sure_trump_tricks`` counts the tricks the side holding the highest
-trump surely takes with its trumps. Both also return the cards whose ranks the count
-relies on, so that the bound is stored for every position where only lower cards
-differ (partition search).
+At a trick boundary: ``quick_tricks`` counts tricks the leader's side takes by cashing
+winners whatever the others do; ``sure_trump_tricks`` counts the tricks the side
+holding the highest trump surely takes with its trumps; ``guarded_second_trump`` finds
+a side sure of a trick with the second-best trump. Before the second card of a trick,
+``second_hand_tricks`` counts the tricks the second hand's side surely takes. Each
+also returns the cards whose ranks the count relies on, so that the bound is stored
+for every position where only lower cards differ (partition search).
 Why each count is sound is argued in ``docs/doubledummy.md``.
 """
 
@@ -14,70 +16,97 @@ import numpy as np
 from numba import njit
 
 from solvers.doubledummy.bits import HIBIT, POP, popcount, suit_of, top_run, top_run_mask
+from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK
+
+
+MANY = 1 << 20
 
 
 @njit(cache=True)
-def quick_tricks(hands, n, leader, team, trump, rem):
+def quick_tricks(S, n, leader, trump, needed):
     """Tricks the leader's side surely wins from here, and the cards relied on.
 
-    ``rem`` is a scratch array of four suit masks.
-    """
-    rem[:] = 0
+    Once a plan reaches ``needed`` tricks the count stops there, so that only the cards
+    those tricks rely on are named (a narrower set lets the answer stand for more
+    positions)."""
+    r0 = 0
+    r1 = 0
+    r2 = 0
+    r3 = 0
     for p in range(n):
-        for s in range(4):
-            rem[s] |= suit_of(hands[p], s)
+        h = S[O_HANDS + p]
+        r0 |= suit_of(h, 0)
+        r1 |= suit_of(h, 1)
+        r2 |= suit_of(h, 2)
+        r3 |= suit_of(h, 3)
+    rem = (r0, r1, r2, r3)
     enemy_trumps = False
     if trump >= 0:
         for p in range(n):
-            if team[p] != team[leader] and suit_of(hands[p], trump) != 0:
+            if S[O_TEAM + p] != S[O_TEAM + leader] and suit_of(S[O_HANDS + p], trump) != 0:
                 enemy_trumps = True
-    tricks = popcount(hands[leader])
+    tricks = popcount(S[O_HANDS + leader])
     if enemy_trumps:
-        total, used = _with_enemy_trumps(hands, n, leader, team, trump, rem)
+        total, used = _with_enemy_trumps(S, n, leader, trump, rem, needed)
     else:
-        total, used = _without_enemy_trumps(hands, n, leader, team, trump, rem)
+        total, used = _without_enemy_trumps(S, n, leader, trump, rem, needed)
     return min(total, tricks), used
 
 
 @njit(cache=True)
-def _runs(hand, rem, skip):
-    """Sum and mask of ``hand``'s top runs over every suit but ``skip``."""
+def _runs(S, n, seat, rem, skip, limit):
+    """Tricks and relied-on cards of seat ``seat`` cashing its top runs in every suit
+    but ``skip``: a whole holding when no other hand has more cards of that suit than
+    the run is long (they are all gone when the run has been played). Stops adding
+    suits once ``limit`` tricks are reached."""
+    hand = S[O_HANDS + seat]
     total = 0
     used = np.int64(0)
     for s in range(4):
         if s == skip:
             continue
-        run = top_run(suit_of(hand, s), rem[s])
+        mine = suit_of(hand, s)
+        run = top_run(mine, rem[s])
         if run > 0:
-            total += run
-            used |= top_run_mask(suit_of(hand, s), rem[s], s)
+            longest = 0
+            for q in range(n):
+                if q != seat:
+                    length = POP[suit_of(S[O_HANDS + q], s)]
+                    if length > longest:
+                        longest = length
+            total += POP[mine] if longest <= run else run
+            used |= top_run_mask(mine, rem[s], s)
+            if total >= limit:
+                break
     return total, used
 
 
 @njit(cache=True)
-def _without_enemy_trumps(hands, n, leader, team, trump, rem):
+def _without_enemy_trumps(S, n, leader, trump, rem, needed):
     # nobody on the other side can ruff: every top card cashed wins
-    mine = hands[leader]
-    own, used = _runs(mine, rem, -1)
+    mine = S[O_HANDS + leader]
+    own, used = _runs(S, n, leader, rem, -1, MANY)
+    if own >= needed:
+        return _runs(S, n, leader, rem, -1, needed)
     best = own
     for q in range(n):
-        if q == leader or team[q] != team[leader] or hands[q] == 0:
+        if q == leader or S[O_TEAM + q] != S[O_TEAM + leader] or S[O_HANDS + q] == 0:
             continue
-        theirs, their_used = _runs(hands[q], rem, -1)
+        theirs, their_used = _runs(S, n, q, rem, -1, MANY)
         if theirs == 0:
             continue
         entry = False
         for s in range(4):
-            if suit_of(mine, s) != 0 and top_run(suit_of(hands[q], s), rem[s]) > 0:
+            if suit_of(mine, s) != 0 and top_run(suit_of(S[O_HANDS + q], s), rem[s]) > 0:
                 entry = True
         if not entry:
             continue
         # cash own winners while the mate can spare a loser on each, then cross over;
         # in a trump game only its side-suit losers count, so it never has to ruff
-        spare = popcount(hands[q]) - theirs
+        spare = popcount(S[O_HANDS + q]) - theirs
         if trump >= 0:
-            spare = popcount(hands[q]) - POP[suit_of(hands[q], trump)] \
-                - (theirs - top_run(suit_of(hands[q], trump), rem[trump]))
+            side_theirs, _ = _runs(S, n, q, rem, trump, MANY)
+            spare = popcount(S[O_HANDS + q]) - POP[suit_of(S[O_HANDS + q], trump)] - side_theirs
         both = theirs + min(own, spare)
         if both > best:
             best = both
@@ -86,46 +115,111 @@ def _without_enemy_trumps(hands, n, leader, team, trump, rem):
 
 
 @njit(cache=True)
-def _with_enemy_trumps(hands, n, leader, team, trump, rem):
-    mine = hands[leader]
+def _with_enemy_trumps(S, n, leader, trump, rem, needed):
+    mine = S[O_HANDS + leader]
     trumps = top_run(suit_of(mine, trump), rem[trump])
     trump_used = top_run_mask(suit_of(mine, trump), rem[trump], trump)
     longest = 0
     for p in range(n):
-        if team[p] != team[leader]:
-            length = POP[suit_of(hands[p], trump)]
+        if S[O_TEAM + p] != S[O_TEAM + leader]:
+            length = POP[suit_of(S[O_HANDS + p], trump)]
             if length > longest:
                 longest = length
     if trumps >= longest:
-        # draw their trumps, then every side-suit winner is safe
-        side, side_used = _runs(mine, rem, trump)
+        # draw their trumps, then every side-suit winner is safe; the whole trump
+        # holding wins when nobody else holds more trumps than the top run
+        others = 0
+        for p in range(n):
+            if p != leader:
+                others = max(others, POP[suit_of(S[O_HANDS + p], trump)])
+        if others <= trumps:
+            trumps = POP[suit_of(mine, trump)]
+        if trumps >= needed:
+            return trumps, trump_used
+        side, side_used = _runs(S, n, leader, rem, trump, needed - trumps)
         return trumps + side, trump_used | side_used
     # each side suit for as many rounds as everyone holding trumps must follow it; they
     # follow every round, so cashing one suit leaves their other suits intact
-    side = 0
-    side_used = np.int64(0)
-    for s in range(4):
-        if s == trump:
-            continue
-        run = top_run(suit_of(mine, s), rem[s])
-        if run == 0:
-            continue
-        for p in range(n):
-            if team[p] != team[leader] and suit_of(hands[p], trump) != 0:
-                run = min(run, POP[suit_of(hands[p], s)])
-        if run > 0:
-            side += run
-            side_used |= top_run_mask(suit_of(mine, s), rem[s], s)
+    side, side_used = _safe_side_runs(S, n, leader, trump, rem, MANY)
     # a mate must have a non-trump for every round, or it would have to ruff and take
     # the lead
+    own = side
     for p in range(n):
-        if team[p] == team[leader] and p != leader and hands[p] != 0:
-            side = min(side, popcount(hands[p]) - POP[suit_of(hands[p], trump)])
-    return trumps + side, trump_used | side_used
+        if S[O_TEAM + p] == S[O_TEAM + leader] and p != leader and S[O_HANDS + p] != 0:
+            own = min(own, _non_trumps(S, p, trump))
+    best = trumps + own
+    used = trump_used | side_used
+    if best >= needed:
+        if trumps >= needed:
+            return trumps, trump_used
+        side, side_used = _safe_side_runs(S, n, leader, trump, rem, needed - trumps)
+        return trumps + min(side, own), trump_used | side_used
+    # or cash some side winners, cross to a mate in a suit it wins safely, and cash its
+    # safe side winners; every other hand of the side throws a non-trump on each of
+    # those tricks
+    lead_nt = _non_trumps(S, leader, trump)
+    for q in range(n):
+        if q == leader or S[O_TEAM + q] != S[O_TEAM + leader] or S[O_HANDS + q] == 0:
+            continue
+        theirs, their_used = _safe_side_runs(S, n, q, trump, rem, MANY)
+        if theirs == 0 or theirs > lead_nt:
+            continue
+        entry = False
+        for s in range(4):
+            if s != trump and suit_of(mine, s) != 0 and _safe_run(S, n, q, trump, rem, s) > 0:
+                entry = True
+        if not entry:
+            continue
+        first = min(side, _non_trumps(S, q, trump) - theirs, lead_nt - theirs)
+        for p in range(n):
+            if S[O_TEAM + p] == S[O_TEAM + leader] and p != leader and p != q and S[O_HANDS + p] != 0:
+                first = min(first, _non_trumps(S, p, trump) - theirs)
+        if first < 0:
+            continue
+        if first + theirs > best:
+            best = first + theirs
+            used = side_used | their_used
+    return best, used
 
 
 @njit(cache=True)
-def sure_trump_tricks(hands, n, team, trump):
+def _non_trumps(S, p, trump):
+    return popcount(S[O_HANDS + p]) - POP[suit_of(S[O_HANDS + p], trump)]
+
+
+@njit(cache=True)
+def _safe_run(S, n, seat, trump, rem, s):
+    """Rounds of side suit ``s`` that seat ``seat`` wins with its top cards while every
+    opponent holding trumps must still follow."""
+    run = top_run(suit_of(S[O_HANDS + seat], s), rem[s])
+    if run == 0:
+        return 0
+    for p in range(n):
+        if S[O_TEAM + p] != S[O_TEAM + seat] and suit_of(S[O_HANDS + p], trump) != 0:
+            run = min(run, POP[suit_of(S[O_HANDS + p], s)])
+    return run
+
+
+@njit(cache=True)
+def _safe_side_runs(S, n, seat, trump, rem, limit):
+    """Sum of ``_safe_run`` over the side suits, and the top cards it relies on; stops
+    adding suits once ``limit`` is reached."""
+    total = 0
+    used = np.int64(0)
+    for s in range(4):
+        if s == trump:
+            continue
+        run = _safe_run(S, n, seat, trump, rem, s)
+        if run > 0:
+            total += run
+            used |= top_run_mask(suit_of(S[O_HANDS + seat], s), rem[s], s)
+            if total >= limit:
+                break
+    return total, used
+
+
+@njit(cache=True)
+def sure_trump_tricks(S, n, trump):
     """The side (0/1) holding the highest trump, the tricks its trumps surely take, and
     the cards relied on; side -1 when no trumps remain.
 
@@ -136,25 +230,132 @@ def sure_trump_tricks(hands, n, team, trump):
         return -1, 0, np.int64(0)
     rem = 0
     for p in range(n):
-        rem |= suit_of(hands[p], trump)
+        rem |= suit_of(S[O_HANDS + p], trump)
     if rem == 0:
         return -1, 0, np.int64(0)
     top = HIBIT[rem]
     owner = 0
     for p in range(n):
-        if (suit_of(hands[p], trump) >> top) & 1:
+        if (suit_of(S[O_HANDS + p], trump) >> top) & 1:
             owner = p
-    side = team[owner]
-    mine = suit_of(hands[owner], trump)
+    side = S[O_TEAM + owner]
+    mine = suit_of(S[O_HANDS + owner], trump)
     count = top_run(mine, rem)
     used = top_run_mask(mine, rem, trump)
     longest = 0
     for p in range(n):
-        length = POP[suit_of(hands[p], trump)]
-        if team[p] != side and length > 0:
+        length = POP[suit_of(S[O_HANDS + p], trump)]
+        if S[O_TEAM + p] != side and length > 0:
             return side, count, used
         if length > longest:
             longest = length
     if longest > count:
         return side, longest, np.int64(0)
     return side, count, used
+
+
+@njit(cache=True)
+def second_hand_tricks(S, n, p, trump):
+    """Tricks the side of seat ``p``, second to play to the trick, surely wins from
+    here (the current trick included), and the cards relied on.
+
+    The current trick is won when a seat of that side can ruff and no later opponent
+    can, or when that side holds the highest card of the led suit, above the card led,
+    and no later opponent can ruff. Without trumps, the seat that wins it then cashes
+    the next card of the led suit if it holds that too, the top card of every other
+    suit it holds, and every card of a suit nobody else holds.
+    """
+    led = S[O_TRICK] >> 4
+    first = S[O_TRICK]
+    side = S[O_TEAM + p]
+    trumps_left = False
+    if trump >= 0:
+        for q in range(n):
+            if suit_of(S[O_HANDS + q], trump) != 0:
+                trumps_left = True
+    # p and the seats still to play after it, and what they can do
+    own_ruff = False
+    own_top = -1
+    owner = -1
+    their_top = -1
+    their_ruff = False
+    for k in range(n - 1):
+        q = (p + k) % n
+        held = suit_of(S[O_HANDS + q], led)
+        can_ruff = trumps_left and led != trump and held == 0 and suit_of(S[O_HANDS + q], trump) != 0
+        top = HIBIT[held] if held != 0 else -1
+        if S[O_TEAM + q] == side:
+            own_ruff = own_ruff or can_ruff
+            if top > own_top:
+                own_top = top
+                owner = q
+        else:
+            their_ruff = their_ruff or can_ruff
+            their_top = max(their_top, top)
+    if their_ruff:
+        return 0, np.int64(0)
+    if own_ruff:
+        return 1, np.int64(0)
+    if own_top < 0 or own_top < (first & 15) or own_top < their_top:
+        return 0, np.int64(0)
+    used = np.int64(1) << (16 * led + own_top)
+    if trumps_left:
+        return 1, used
+    tricks = 1
+    hand = S[O_HANDS + owner]
+    rem = 0
+    for r in range(n):
+        rem |= suit_of(S[O_HANDS + r], led)
+    rest = rem ^ (1 << own_top)
+    if rest != 0 and HIBIT[rem] == own_top and (suit_of(hand, led) >> HIBIT[rest]) & 1:
+        tricks += 1
+        used |= np.int64(1) << (16 * led + HIBIT[rest])
+    for s in range(4):
+        mine = suit_of(hand, s)
+        if s == led or mine == 0:
+            continue
+        others = 0
+        for r in range(n):
+            if r != owner:
+                others |= suit_of(S[O_HANDS + r], s)
+        if others == 0:
+            tricks += POP[mine]
+        elif HIBIT[mine] > HIBIT[others]:
+            tricks += 1
+            used |= np.int64(1) << (16 * s + HIBIT[mine])
+    return tricks, used
+
+
+@njit(cache=True)
+def guarded_second_trump(S, n, leader, trump):
+    """The side (0/1) surely winning a trick with the second-best trump, and the cards
+    relied on; -1 when the rule does not apply.
+
+    It applies when the hand holding the second-best trump holds another trump, is not
+    on lead, and the best trump belongs to the other side, in the seat playing just
+    before that hand. Until that hand wins a trick it does not lead, so the best trump is
+    always played before it in a trick: it wins with the second-best trump whenever the
+    best one is not played, and keeps a low trump for the trick where it is.
+    """
+    if trump < 0:
+        return -1, np.int64(0)
+    rem = 0
+    for p in range(n):
+        rem |= suit_of(S[O_HANDS + p], trump)
+    if POP[rem] < 3:
+        return -1, np.int64(0)
+    top = HIBIT[rem]
+    second = HIBIT[rem ^ (1 << top)]
+    holder = -1
+    guard = -1
+    for p in range(n):
+        mine = suit_of(S[O_HANDS + p], trump)
+        if (mine >> top) & 1:
+            holder = p
+        if (mine >> second) & 1:
+            guard = p
+    if S[O_TEAM + holder] == S[O_TEAM + guard] or (holder + 1) % n != guard or guard == leader:
+        return -1, np.int64(0)
+    if POP[suit_of(S[O_HANDS + guard], trump)] < 2:
+        return -1, np.int64(0)
+    return S[O_TEAM + guard], (np.int64(1) << (16 * trump + top)) | (np.int64(1) << (16 * trump + second))

@@ -10,9 +10,8 @@ from __future__ import annotations
 import threading
 import time
 
-import numpy as np
-
 from solvers.doubledummy import kernel as K
+from solvers.doubledummy import layout as L
 from solvers.doubledummy import ttable
 from solvers.doubledummy.encode import State, card_name, encode
 from solvers.doubledummy.estimate import estimate
@@ -82,7 +81,7 @@ class Solver:
             raise CardsageError("table_bits must be 10 to 24", field="table_bits")
         self._table = ttable.new_table(table_bits)
         self._rules_ids: dict[tuple, int] = {}
-        self._work, self._rel = K.new_work()
+        self._work = K.new_work()
 
     def clear(self) -> None:
         """Forget every stored result."""
@@ -148,16 +147,16 @@ class Solver:
     def _probe(self, state: State, target: int, budget: _Budget) -> tuple[bool, int]:
         """Null-window search: can the team score ``target``? Also the root card that
         settled it (-1 if none did)."""
-        ctr = np.zeros(K.CTR_SIZE, dtype=np.int64)
         while True:
-            ctr[:] = 0
-            ctr[K.N_LIMIT] = budget.slice()
-            ok = K.search(state.hands, state.trick, state.tseat, state.st, state.cfg, state.team,
-                          state.cpts, state.lpts, *self._table, ctr, self._work, self._rel,
-                          target, 0)
-            budget.spend(int(min(ctr[K.N_NODES], ctr[K.N_LIMIT])))
-            if not ctr[K.N_ABORTED]:
-                return bool(ok), int(ctr[K.N_ROOT_MOVE])
+            packed = state.packed()
+            packed[L.O_CTR + L.N_LIMIT] = budget.slice()
+            # the kernel reads the arrays through their addresses; they stay alive here
+            ok = K.search(packed.ctypes.data, self._table.ctypes.data, self._table.size,
+                          self._work.ctypes.data, target, 0)
+            ctr = packed[L.O_CTR:L.O_CTR + 4]
+            budget.spend(int(min(ctr[L.N_NODES], ctr[L.N_LIMIT])))
+            if not ctr[L.N_ABORTED]:
+                return bool(ok), int(ctr[L.N_ROOT_MOVE])
 
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
                bounds_out: list | None = None) -> tuple[int, int]:

@@ -3,15 +3,18 @@
 A position at a trick boundary is looked up in two steps. Its *shape key* (each hand's
 length in each suit, leader, team, rules, and the exact remaining cards when card
 identity matters) selects one shape slot by open addressing. The slot heads a chain of
-entries, newest first; an entry holds, per suit, the owners of the top ``r`` remaining
-cards (``r`` in the bits above ``PATTERN_BITS``) and a lower and an upper bound on the
-value. An entry applies to every position of that shape whose top cards have those
-owners (partition search), so one shape may need many entries: chains grow freely
-from one shared pool, and the whole table is emptied when the pool runs out.
+blocks of ``BLOCK`` entries, newest first, so that a lookup reads contiguous memory.
+An entry holds, per suit, the owners of the top ``r`` remaining cards as a mask and a
+value over the suit's owner sequence (3 bits a card, highest card first), and a lower
+and an upper bound on the value. An entry applies to every position of that shape whose
+top cards have those owners (partition search), so one shape may need many entries:
+blocks come from one shared pool, and the whole table is emptied when it runs out.
 
-Arrays: ``sk`` shape keys (slots x 4), ``sh`` chain heads (-1: free slot), ``ep``
-entry patterns (entries x 4), ``eb`` entry lower, upper, best card (index from the top
-of its suit, -1 if none), next entry; ``ctl[0]`` the next free entry.
+The table is one int64 vector (the kernel passes few arrays, see ``layout.py``). Its
+header gives the regions: shape keys (4 a slot), chain heads (-1: free slot), entry
+patterns (4 masks then 4 values), entry bounds (lower, upper, best card as an index
+from the top of its suit or -1, and the ``r`` of each suit packed 8 bits apiece), and
+the block pool (next free block, then per block its next block and its entry count).
 """
 
 from __future__ import annotations
@@ -19,122 +22,205 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-PATTERN_BITS = 48
-PATTERN_MASK = (1 << PATTERN_BITS) - 1
+BLOCK = 16
 SHAPE_PROBES = 8
-# only the newest entries of a chain are read; older ones are left to the pool reset
-CHAIN_SCAN = 48
+# entries read per lookup; older ones are left to the pool reset
+CHAIN_SCAN = 1024
 NONE = -1
 INF = 1 << 30
+# header
+H_SLOTS, H_KEYS, H_HEADS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS = range(7)
+HEADER = 8
 
 
-def new_table(bits: int) -> tuple:
+def new_table(bits: int) -> np.ndarray:
     """An empty table of ``2**bits`` shape slots and ``2**(bits + 3)`` entries."""
     slots = 1 << bits
     entries = slots * 8
-    sk = np.zeros((slots, 4), dtype=np.int64)
-    sh = np.full(slots, NONE, dtype=np.int64)
-    ep = np.zeros((entries, 4), dtype=np.int64)
-    eb = np.zeros((entries, 4), dtype=np.int32)
-    ctl = np.zeros(1, dtype=np.int64)
-    return sk, sh, ep, eb, ctl
+    blocks = entries // BLOCK
+    keys = HEADER
+    heads = keys + 4 * slots
+    patterns = heads + slots
+    bounds = patterns + 8 * entries
+    pool = bounds + 4 * entries
+    size = pool + 1 + 2 * blocks
+    tt = np.zeros(size, dtype=np.int64)
+    tt[H_SLOTS], tt[H_KEYS], tt[H_HEADS], tt[H_PATTERNS] = slots, keys, heads, patterns
+    tt[H_BOUNDS], tt[H_POOL], tt[H_BLOCKS] = bounds, pool, blocks
+    clear(tt)
+    return tt
 
 
-def clear(table: tuple) -> None:
+def clear(tt: np.ndarray) -> None:
     """Forget every entry."""
-    _, sh, _, _, ctl = table
-    sh[:] = NONE
-    ctl[0] = 0
+    heads = int(tt[H_HEADS])
+    tt[heads:heads + int(tt[H_SLOTS])] = NONE
+    tt[int(tt[H_POOL])] = 0
 
 
 @njit(cache=True)
-def _hash(keys):
+def _hash(W, ply, at):
     h = np.int64(0x2545F4914F6CDD1D)
     for j in range(4):
-        h ^= keys[j]
+        h ^= W[ply, at + j]
         h *= np.int64(0x5BD1E9955BD1E995)
         h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
     return h
 
 
+@njit(cache=True, inline="always")
+def _same_key(tt, k, W, ply, at):
+    return tt[k] == W[ply, at] and tt[k + 1] == W[ply, at + 1] and tt[k + 2] == W[ply, at + 2] \
+        and tt[k + 3] == W[ply, at + 3]
+
+
 @njit(cache=True)
-def find_shape(sk, sh, keys):
-    """Slot holding shape ``keys``, or -1."""
-    mask = sh.shape[0] - 1
-    i = _hash(keys) & mask
+def find_shape(tt, W, ply, at):
+    """Slot holding the shape key ``W[ply, at:at + 4]``, or -1."""
+    mask = tt[H_SLOTS] - 1
+    keys = tt[H_KEYS]
+    heads = tt[H_HEADS]
+    i = _hash(W, ply, at) & mask
     for _ in range(SHAPE_PROBES):
-        if sh[i] == NONE:
+        if tt[heads + i] == NONE:
             return NONE
-        if sk[i, 0] == keys[0] and sk[i, 1] == keys[1] and sk[i, 2] == keys[2] and sk[i, 3] == keys[3]:
+        if _same_key(tt, keys + 4 * i, W, ply, at):
             return i
         i = (i + 1) & mask
     return NONE
 
 
 @njit(cache=True)
-def _claim_shape(sk, sh, keys):
-    """Slot for shape ``keys``: its own, a free one, or the first probed (evicted)."""
-    mask = sh.shape[0] - 1
-    start = _hash(keys) & mask
+def _claim_shape(tt, W, ply, at):
+    """Slot for that shape key: its own, a free one, or the first probed (evicted)."""
+    mask = tt[H_SLOTS] - 1
+    keys = tt[H_KEYS]
+    heads = tt[H_HEADS]
+    start = _hash(W, ply, at) & mask
     i = start
     free = NONE
     for _ in range(SHAPE_PROBES):
-        if sh[i] == NONE:
+        if tt[heads + i] == NONE:
             free = i
             break
-        if sk[i, 0] == keys[0] and sk[i, 1] == keys[1] and sk[i, 2] == keys[2] and sk[i, 3] == keys[3]:
+        if _same_key(tt, keys + 4 * i, W, ply, at):
             return i
         i = (i + 1) & mask
     i = start if free == NONE else free
     for j in range(4):
-        sk[i, j] = keys[j]
-    sh[i] = NONE
+        tt[keys + 4 * i + j] = W[ply, at + j]
+    tt[heads + i] = NONE
     return i
 
 
 @njit(cache=True)
-def matches(ep, e, seq, lens):
-    """Does entry ``e``'s pattern fit the position with owner sequences ``seq``?"""
-    for s in range(4):
-        r = ep[e, s] >> PATTERN_BITS
-        if (seq[s] >> (3 * (lens[s] - r))) != (ep[e, s] & PATTERN_MASK):
-            return False
-    return True
+def lookup(tt, W, ply, at_keys, at_seq, target):
+    """The entry settling ``target`` for the position whose shape key and owner
+    sequences are in row ``ply`` of ``W`` (-1 if none), and the best card of the newest
+    matching entry that does not settle it (-1 if none)."""
+    hint = NONE
+    slot = find_shape(tt, W, ply, at_keys)
+    if slot < 0:
+        return NONE, hint
+    s0 = W[ply, at_seq]
+    s1 = W[ply, at_seq + 1]
+    s2 = W[ply, at_seq + 2]
+    s3 = W[ply, at_seq + 3]
+    patterns = tt[H_PATTERNS]
+    bounds = tt[H_BOUNDS]
+    pool = tt[H_POOL]
+    blk = tt[tt[H_HEADS] + slot]
+    scanned = 0
+    while blk != NONE and scanned < CHAIN_SCAN:
+        count = tt[pool + 2 + 2 * blk]
+        for i in range(count - 1, -1, -1):
+            e = blk * BLOCK + i
+            p = patterns + 8 * e
+            if (s0 & tt[p]) == tt[p + 4] and (s1 & tt[p + 1]) == tt[p + 5] \
+                    and (s2 & tt[p + 2]) == tt[p + 6] and (s3 & tt[p + 3]) == tt[p + 7]:
+                b = bounds + 4 * e
+                if tt[b] >= target or tt[b + 1] < target:
+                    return e, hint
+                if hint < 0 and tt[b + 2] >= 0:
+                    hint = tt[b + 2]
+        scanned += count
+        blk = tt[pool + 1 + 2 * blk]
+    return NONE, hint
+
+
+@njit(cache=True, inline="always")
+def entry_bounds(tt, e):
+    """Lower and upper bound of entry ``e``."""
+    b = tt[H_BOUNDS] + 4 * e
+    return tt[b], tt[b + 1]
+
+
+@njit(cache=True, inline="always")
+def entry_covered(tt, e, s):
+    """How many top cards of suit ``s`` entry ``e`` covers."""
+    return (tt[tt[H_BOUNDS] + 4 * e + 3] >> (8 * s)) & 255
 
 
 @njit(cache=True)
-def store(sk, sh, ep, eb, ctl, keys, pattern, target, ok, best):
-    """Record "reached ``target``" (``ok``) or "did not" for ``keys`` and ``pattern``."""
-    slot = _claim_shape(sk, sh, keys)
-    e = sh[slot]
-    for _ in range(CHAIN_SCAN):
-        if e == NONE:
-            break
-        if ep[e, 0] == pattern[0] and ep[e, 1] == pattern[1] and ep[e, 2] == pattern[2] \
-                and ep[e, 3] == pattern[3]:
-            break
-        e = eb[e, 3]
-    else:
-        e = NONE
+def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
+    """Record "reached ``target``" (``ok``) or "did not" for the shape key at
+    ``W[ply, at_keys]`` and the pattern at ``W[ply, at_pattern]`` (4 masks, 4 values,
+    4 covered counts)."""
+    slot = _claim_shape(tt, W, ply, at_keys)
+    heads = tt[H_HEADS]
+    patterns = tt[H_PATTERNS]
+    bounds = tt[H_BOUNDS]
+    pool = tt[H_POOL]
+    e = NONE
+    blk = tt[heads + slot]
+    scanned = 0
+    while blk != NONE and scanned < CHAIN_SCAN and e == NONE:
+        count = tt[pool + 2 + 2 * blk]
+        for i in range(count - 1, -1, -1):
+            f = blk * BLOCK + i
+            p = patterns + 8 * f
+            same = True
+            for j in range(8):
+                if tt[p + j] != W[ply, at_pattern + j]:
+                    same = False
+                    break
+            if same:
+                e = f
+                break
+        scanned += count
+        blk = tt[pool + 1 + 2 * blk]
     if e == NONE:
-        if ctl[0] >= ep.shape[0]:
-            # pool exhausted: start afresh (bounds are only ever a speed-up)
-            sh[:] = NONE
-            ctl[0] = 0
-            slot = _claim_shape(sk, sh, keys)
-        e = ctl[0]
-        ctl[0] += 1
-        for j in range(4):
-            ep[e, j] = pattern[j]
-        eb[e, 0] = -INF
-        eb[e, 1] = INF
-        eb[e, 2] = NONE
-        eb[e, 3] = sh[slot]
-        sh[slot] = e
+        head = tt[heads + slot]
+        if head == NONE or tt[pool + 2 + 2 * head] >= BLOCK:
+            if tt[pool] >= tt[H_BLOCKS]:
+                # pool exhausted: start afresh (bounds are only ever a speed-up)
+                for i in range(tt[H_SLOTS]):
+                    tt[heads + i] = NONE
+                tt[pool] = 0
+                slot = _claim_shape(tt, W, ply, at_keys)
+            head = tt[pool]
+            tt[pool] += 1
+            tt[pool + 1 + 2 * head] = tt[heads + slot]
+            tt[pool + 2 + 2 * head] = 0
+            tt[heads + slot] = head
+        e = head * BLOCK + tt[pool + 2 + 2 * head]
+        tt[pool + 2 + 2 * head] += 1
+        p = patterns + 8 * e
+        for j in range(8):
+            tt[p + j] = W[ply, at_pattern + j]
+        b = bounds + 4 * e
+        tt[b] = -INF
+        tt[b + 1] = INF
+        tt[b + 2] = NONE
+        covered = np.int64(0)
+        for s in range(4):
+            covered |= W[ply, at_pattern + 8 + s] << (8 * s)
+        tt[b + 3] = covered
+    b = bounds + 4 * e
     if best >= 0:
-        eb[e, 2] = best
+        tt[b + 2] = best
     if ok:
-        if target > eb[e, 0]:
-            eb[e, 0] = target
-    elif target - 1 < eb[e, 1]:
-        eb[e, 1] = target - 1
+        if target > tt[b]:
+            tt[b] = target
+    elif target - 1 < tt[b + 1]:
+        tt[b + 1] = target - 1

@@ -27,15 +27,14 @@ def test_quick_tricks_never_exceed_the_leaders_value():
     for position in _boundary_positions("quick", 300):
         state = encode(position)
         leader = int(state.st[1])
-        rem = state.hands[:4].copy()
-        tricks, _ = quick_tricks(state.hands, 4, leader, state.team, int(state.cfg[K.C_TRUMP]), rem)
+        tricks, _ = quick_tricks(state.packed(), 4, leader, int(state.cfg[K.C_TRUMP]), 99)
         assert tricks <= dds_best(position), position
 
 
 def test_sure_trump_tricks_never_exceed_that_sides_value():
     for position in _boundary_positions("trumps", 300):
         state = encode(position)
-        side, sure, _ = sure_trump_tricks(state.hands, 4, state.team, int(state.cfg[K.C_TRUMP]))
+        side, sure, _ = sure_trump_tricks(state.packed(), 4, int(state.cfg[K.C_TRUMP]))
         if side < 0:
             continue
         value = dds_best(position)

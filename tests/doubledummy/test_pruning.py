@@ -1,0 +1,96 @@
+"""Each shortcut of the search changes only the work, never an answer: solving with
+partition-search entries and sure-trick bounds gives the same values as solving with
+them switched off, on bridge and on other rule sets; the sure-trick counts added for
+the second hand and the guarded second trump never promise more than DDS gives."""
+
+import pytest
+
+from solvers.cards import Rng
+from solvers.doubledummy import Solver, TrickRules
+from solvers.doubledummy import kernel as K
+from solvers.doubledummy import solver as solver_module
+from solvers.doubledummy.encode import encode
+from solvers.doubledummy.quick import guarded_second_trump, second_hand_tricks
+from solvers.doubledummy.randoms import random_position
+
+STRAINS = (None, 0, 1, 2, 3)
+
+RULE_SETS = {
+    "bridge-nt": TrickRules.bridge(None),
+    "bridge-spades": TrickRules.bridge(3),
+    "whist-hearts": TrickRules.whist(2),
+    "manille": TrickRules.manille(2),
+    "kop": TrickRules.kop(),
+    "king-hearts": TrickRules.king(2),
+    "trex-queens": TrickRules.trex("queens"),
+    "agram-3": TrickRules.agram(3),
+    "napoleon-5": TrickRules.napoleon(3, seats=5, bidder=1, pack=40),
+    "paranoid-3": TrickRules(seats=3, trump=0),
+    "teka-alone": TrickRules.teka(3, declarer_alone=True),
+}
+
+
+def _plain_encode(position, team_seat=None):
+    """The kernel state with partition search and the sure-trick bounds switched off."""
+    state = encode(position, team_seat)
+    state.cfg = state.cfg.copy()
+    state.cfg[K.C_PARTITION] = 0
+    state.cfg[K.C_QUICK] = 0
+    return state
+
+
+@pytest.mark.parametrize("name", sorted(RULE_SETS))
+def test_partition_entries_and_sure_tricks_keep_every_value(name, monkeypatch):
+    rules = RULE_SETS[name]
+    rng = Rng("pruning-" + name)
+    size = 3 if rules.seats >= 5 else 5 if rules.seats == 3 else 5
+    size = min(size, len(rules.cards) // rules.seats)
+    positions = [random_position(rng, size, rules) for _ in range(8)]
+    fast = [Solver().solve(p, values="all").cards for p in positions]
+    monkeypatch.setattr(solver_module, "encode", _plain_encode)
+    plain = [Solver().solve(p, values="all").cards for p in positions]
+    assert fast == plain
+
+
+def _second_hand_positions(seed, count):
+    rng = Rng(seed)
+    for i in range(count):
+        yield random_position(rng, 2 + i % 6, TrickRules.bridge(STRAINS[i % 5]), trick_cards=1)
+
+
+def test_second_hand_sure_tricks_never_exceed_that_sides_value():
+    pytest.importorskip("endplay")
+    from solvers.doubledummy.crosscheck import dds_best
+    checked = 0
+    for position in _second_hand_positions("second-hand", 300):
+        state = encode(position)
+        seat = state.to_play
+        tricks, _ = second_hand_tricks(state.packed(), 4, seat, int(state.cfg[K.C_TRUMP]))
+        if tricks == 0:
+            continue
+        checked += 1
+        # the side to play is the second hand's side: it scores at least the count
+        assert tricks <= dds_best(position), position
+    assert checked > 30
+
+
+def test_guarded_second_trump_wins_a_trick():
+    pytest.importorskip("endplay")
+    from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("guarded")
+    checked = 0
+    for i in range(600):
+        position = random_position(rng, 2 + i % 7, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        side, _ = guarded_second_trump(state.packed(), 4, int(state.st[1]), int(state.cfg[K.C_TRUMP]))
+        if side < 0:
+            continue
+        checked += 1
+        value = dds_best(position)
+        tricks = len(position.hands[0])
+        # the team is the leader's side
+        if side == 1:
+            assert value >= 1, position
+        else:
+            assert value <= tricks - 1, position
+    assert checked > 20
