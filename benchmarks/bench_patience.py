@@ -33,8 +33,8 @@ PUBLISHED_DRAW3 = 0.8195
 BEST_PLAYER = 0.476
 
 
-def run_sets(quick: bool, workers: int, budget: float) -> None:
-    """The four seeded sets."""
+def run_sets(quick: bool, workers: int, budget: float, only: str | None = None) -> None:
+    """The four seeded sets (``only``: just the Klondike or just the Forty Thieves ones)."""
     size_k, size_f = (20, 10) if quick else (100, 40)
     sets = [
         ("Klondike draw 1", KlondikeRules(draw=1), range(1, size_k + 1)),
@@ -42,6 +42,8 @@ def run_sets(quick: bool, workers: int, budget: float) -> None:
         ("Forty Thieves, unlimited redeals", FortyThievesRules(None), range(1, size_f + 1)),
         ("Forty Thieves, no redeal", FortyThievesRules(0), range(1, size_f + 1)),
     ]
+    if only:
+        sets = [t for t in sets if t[0].lower().startswith(only.split("-")[0])]
     print(f"budget {budget:g} s per deal, {workers} workers")
     print(f"{'set':34} {'deals':>5} {'win':>4} {'lost':>4} {'unkn':>4} {'median s':>9} "
           f"{'p90 s':>8} {'max s':>8} {'nodes/s':>9}")
@@ -53,6 +55,9 @@ def run_sets(quick: bool, workers: int, budget: float) -> None:
         print(f"{name:34} {s.total:>5} {s.winnable:>4} {s.unwinnable:>4} {s.unknown:>4} "
               f"{quantile(times, 0.5):>9.4f} {quantile(times, 0.9):>8.3f} {max(times):>8.2f} {rate:>9.0f}",
               flush=True)
+        unknown = sorted(int(r["id"]) for r in s.results if r["verdict"] == "unknown")
+        if unknown:
+            print(f"{'':34} unknown seeds: {', '.join(map(str, unknown))}", flush=True)
 
 
 def run_winnability(n: int, workers: int, budget: float) -> None:
@@ -125,6 +130,7 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="small sets and a 10 s budget")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--budget", type=float, default=None, help="seconds per deal (default 60, quick 10)")
+    ap.add_argument("--only", choices=("klondike", "forty-thieves"), help="run only this game's sets")
     ap.add_argument("--winnability", type=int, metavar="N", help="winnability of N draw-3 deals")
     ap.add_argument("--fair-player", type=int, metavar="N", help="play N draw-3 deals with fair hints")
     ap.add_argument("--samples", type=int, default=8, help="fair-player samples per hint")
@@ -136,7 +142,7 @@ def main(argv=None) -> int:
     elif args.fair_player:
         run_fair_player(args.fair_player, args.workers, args.samples, args.nodes)
     else:
-        run_sets(args.quick, args.workers, budget)
+        run_sets(args.quick, args.workers, budget, args.only)
     return 0
 
 

@@ -5,19 +5,24 @@ per column (bottom to top, all face up); ``found`` holds, per suit, the heights 
 two foundation piles, lower first (which physical pile holds which height never
 matters); ``talon``/``p`` are the stock and waste as in :mod:`talon`. The two copies of
 a card share one integer ``suit * 13 + rank - 1``, so the key never tells them apart.
+With a limited stock, dead ends come from :mod:`forty_thieves_deadlock` and a beam
+probe (:mod:`forty_thieves_beam`) looks for a win before the exact search.
 """
 
 from __future__ import annotations
 
+import time
+
 from solvers.errors import CardsageError
-from solvers.patience.deadlock import stuck
+from solvers.patience.forty_thieves_deadlock import ft_stuck, ft_stuck_in_order
+from solvers.patience.forty_thieves_beam import probe
 from solvers.patience.options import FortyThievesRules
 from solvers.patience.position import Position, patience_rank
 from solvers.patience.talon import reach_any, targets
 
 SUIT = [c // 13 for c in range(52)]
 RANK = [c % 13 for c in range(52)]
-PRED = [c - 1 if RANK[c] else -1 for c in range(52)]
+PROBE_SHARE = 0.7       # of the time left, for the beam probe before the exact search
 
 
 def card_code(card) -> int:
@@ -51,9 +56,11 @@ class FortyThievesKernel:
         self.total = 8 * ranks
         # one card at a time and unlimited turn-overs: the talon is a set
         self.set_talon = self.max_redeals is None
-        self.parents = [(c + 1,) if RANK[c] < ranks - 1 else () for c in range(52)]
         # a move can bury a card (onto a column or under the waste): check every node
         self.check_every_node = self.max_redeals is not None
+        if self.max_redeals is not None:
+            # the search runs this first (``fast_search`` hook) when it may
+            self.fast_search = self._probe_first
 
     def encode(self, pos: Position):
         """The kernel state of a fully known position."""
@@ -90,22 +97,13 @@ class FortyThievesKernel:
         return self.total - sum(s[1])
 
     def hopeless(self, s) -> bool:
-        """A cheap proof that ``s`` is lost (:mod:`deadlock`): column cards leave
-        only from the top, and so do waste cards once no turn-over is left."""
+        """A cheap proof that ``s`` is lost (:mod:`forty_thieves_deadlock`): column
+        cards leave only from the top, and so do waste cards once no turn-over is
+        left; then the stock is dealt in order onto the waste."""
         cols, found, talon, p, redeals = s
-        free = [0] * 52
-        for suit in range(4):
-            lo, hi = found[2 * suit], found[2 * suit + 1]
-            for r in range(hi):
-                free[suit * 13 + r] = 2 if r < lo else 1
-        piles = [list(c) for c in cols]
-        stock = talon
         if self.max_redeals is not None and redeals >= self.max_redeals:
-            piles.append(list(talon[:p]))
-            stock = talon[p:]
-        for c in stock:
-            free[c] += 1
-        return stuck(piles, free, self.parents.__getitem__, PRED.__getitem__, RANK, True, len(cols))
+            return ft_stuck_in_order(cols, found, talon[:p], talon[p:], self.ranks)
+        return ft_stuck(cols, found, talon, b"", self.ranks)
 
     @staticmethod
     def safe(c: int, found) -> bool:
@@ -137,6 +135,17 @@ class FortyThievesKernel:
                         p = q - 1
                         changed = True
                         break
+            elif p and found[2 * SUIT[talon[p - 1]]] == RANK[talon[p - 1]]:
+                found = raise_pile(found, talon[p - 1])
+                talon = talon[:p - 1] + talon[p:]
+                p -= 1
+                notes.append("w f")
+                changed = True
+            elif p < len(talon) and found[2 * SUIT[talon[p]]] == RANK[talon[p]]:
+                found = raise_pile(found, talon[p])
+                talon = talon[:p] + talon[p + 1:]
+                notes.extend(("draw", "w f"))
+                changed = True
         if not notes:
             return s, ()
         return (cols, found, talon, p, redeals), tuple(notes)
@@ -174,6 +183,19 @@ class FortyThievesKernel:
                 if empty >= 0:
                     to_empty.append(("W", q, pre, red2, empty))
         return to_found + clear + build + from_talon + to_empty
+
+    def warm_up(self) -> None:
+        """Nothing to compile (the search calls this before its clock starts)."""
+
+    def _probe_first(self, root, max_nodes, deadline):
+        """Before the exact search, a beam probe (:mod:`forty_thieves_beam`) gets a
+        share of the budget; it only ever answers with a win and its line."""
+        stop = None
+        if deadline is not None:
+            now = time.perf_counter()
+            stop = now + PROBE_SHARE * max(0.0, deadline - now)
+        line, nodes = probe(self, root, stop, None if max_nodes is None else max_nodes // 2)
+        return None if line is None else ("winnable", line, nodes)
 
     def pending(self, mv):
         """With a set-like talon, a talon card moved to the tableau only helps as a

@@ -26,6 +26,8 @@ PARTNER = {0: 3, 3: 0, 1: 2, 2: 1}
 # the cards that may be built on each card: one rank lower, other colour
 FITS_ON = [tuple(o * 13 + RANK[c] - 1 for o in OPPOSITE[SUIT[c]]) if RANK[c] else () for c in range(52)]
 PRED = [c - 1 if RANK[c] else -1 for c in range(52)]
+# pending kinds of a tableau move (see KlondikeKernel.pending)
+PARTIAL, CLEAR = 1, 2
 
 
 def card_code(card) -> int:
@@ -85,6 +87,18 @@ class KlondikeKernel:
         else:
             tail = bytes((p, redeals, single)) + talon
         return body + b"\xfd" + bytes(found) + tail
+
+    def implied(self, s) -> bytes | None:
+        """The key of a position that searching ``s`` also searches, or ``None``.
+
+        With unlimited turn-overs, a pointer that is not a multiple of the draw size
+        (nor the end) reaches, by drawing on and turning over, every waste top that
+        the pointer class of 0 reaches, plus some: the same position with the
+        pointer at 0 has no move that ``s`` lacks."""
+        cols, found, talon, p, redeals, single = s
+        if self.set_talon or self.max_redeals is not None or single or cycle_class(len(talon), p, self.k) == 0:
+            return None
+        return self.key((cols, found, talon, 0, redeals, single))
 
     def is_won(self, s) -> bool:
         """True when every card is on the foundations."""
@@ -185,19 +199,27 @@ class KlondikeKernel:
                     dests = (*dests, empty)
                 if not dests:
                     continue
-                bucket = partial if m else (reveal if d else clear)
+                if m:
+                    bucket = partial
+                    under = u[m - 1]
+                    # the uncovered card goes up by itself: a full move, not a pending one
+                    wait = PARTIAL if found[SUIT[under]] != RANK[under] or not self.safe(under, found) else 0
+                elif d:
+                    bucket, wait = reveal, 0
+                else:
+                    bucket, wait = clear, CLEAR
                 for j in dests:
-                    bucket.append(("TT", i, j, n - m, len(d)))
+                    bucket.append(("TT", i, j, n - m, len(d), x, wait))
         if talon:
             for q, pre, red2, single2 in targets(len(talon), p, self.k, redeals, self.max_redeals,
                                                  single, self.switch):
                 x = talon[q - 1]
                 if found[SUIT[x]] == RANK[x]:
-                    to_found.append(("W", q, pre, red2, single2, -1))
+                    to_found.append(("W", q, pre, red2, single2, -1, x))
                 for j in accept.get(x, ()):
-                    from_talon.append(("W", q, pre, red2, single2, j))
+                    from_talon.append(("W", q, pre, red2, single2, j, x))
                 if RANK[x] == king and empty >= 0:
-                    from_talon.append(("W", q, pre, red2, single2, empty))
+                    from_talon.append(("W", q, pre, red2, single2, empty, x))
         if self.back:
             for suit in range(4):
                 level = found[suit]
@@ -206,37 +228,82 @@ class KlondikeKernel:
                     if self.safe(c, found):
                         continue  # it would go straight back up
                     for j in accept.get(c, ()):
-                        back.append(("F", suit, j))
+                        back.append(("F", suit, j, c))
                     if RANK[c] == king and empty >= 0:
-                        back.append(("F", suit, empty))
+                        back.append(("F", suit, empty, c))
         reveal.sort(key=lambda mv: -mv[4])
         return to_found + reveal + from_talon + clear + partial + back
 
     def pending(self, mv):
-        """The column a move leaves "pending", or ``None``.
+        """The column a move leaves "pending", or ``None`` (see docs/patience.md).
 
-        A foundation card moved down, or (when the talon is a set) a talon card moved
-        to the tableau, only helps as a base for another card (or, for a foundation
-        card, to let the card under it come down too), and such a move can always be
-        postponed until just before that happens. So the search follows it at once
-        with a move onto the same column (see :meth:`follows`).
+        Some moves only matter through a later move that depends on them, and can be
+        postponed until just before it, so the search follows them at once with such
+        a move (see :meth:`follows`):
+
+        * a foundation card moved down is only a base for another card (or lets the
+          card under it come down too);
+        * when the talon is a set, a talon card moved to the tableau is only a base;
+        * a run moved off a face-up card ``x`` (a partial run), or off an empty-making
+          column with nothing face down, matters only once ``x`` (or the emptied
+          column) is used, or once the run moves on together with the cards it was
+          put on.
         """
-        if mv[0] == "F":
+        kind = mv[0]
+        if kind == "F":
             return mv[2]
-        if mv[0] == "W" and self.set_talon and mv[-1] >= 0:
-            return mv[-1]
+        if kind == "W":
+            return mv[5] if self.set_talon and mv[5] >= 0 else None
+        if kind == "TT" and mv[6]:
+            return mv[1]
         return None
 
     def follows(self, mv, first) -> bool:
-        """Does ``mv`` put a card on the column ``first`` left pending (or, after a
-        foundation card came down, bring the next card of that suit down)?"""
-        j = self.pending(first)
+        """Does ``mv`` depend on the pending move ``first``?"""
         kind = mv[0]
+        if first[0] == "TT":
+            _, a, b, n, _, _, wait = first
+            if wait == CLEAR:
+                # the emptied column takes a king (any empty column is the same)
+                if kind == "TT":
+                    return RANK[mv[5]] == self.king or (mv[1] == b and mv[3] > n)
+                if kind == "TF":
+                    return False
+                return (mv[5] if kind == "W" else mv[2]) >= 0 and RANK[mv[-1]] == self.king
+            if kind == "TF":
+                return mv[1] == a
+            if kind == "TT":
+                return mv[1] == a or mv[2] == a or (mv[1] == b and mv[3] > n)
+            if kind == "W":
+                return mv[5] == a
+            return mv[2] == a
+        j = self.pending(first)
         if kind == "TT" or kind == "F":
             if mv[2] == j:
                 return True
             return kind == "F" and first[0] == "F" and mv[1] == first[1]
-        return kind == "W" and mv[-1] == j
+        return kind == "W" and mv[5] == j
+
+    def fast_search(self, root, max_nodes, deadline):
+        """The compiled search of :mod:`klondike_jit` from a normalized root, when it
+        covers these rules: ``(verdict, notes per move, nodes)``, else ``None``."""
+        from solvers.patience import klondike_jit
+        if not klondike_jit.applicable(self) or root[5]:
+            return None
+        return klondike_jit.search(self, root, max_nodes, deadline)
+
+    def warm_up(self) -> None:
+        """Compile the compiled search (once per process) if these rules use it."""
+        from solvers.patience import klondike_jit
+        if klondike_jit.applicable(self):
+            klondike_jit.warm_up()
+
+    def chains(self, mv, first) -> bool:
+        """May the pending move ``mv``, played right after the pending move ``first``,
+        stay pending? Not a tableau move: runs could go back and forth for ever
+        without ever reaching the table. Foundation cards coming down and talon
+        cards coming out only add cards to the tableau, so those chains end."""
+        return mv[0] != "TT"
 
     def child(self, s, mv):
         """Apply a move from :meth:`moves` and the automatic moves after it; return the
@@ -254,7 +321,7 @@ class KlondikeKernel:
             found = found[:SUIT[c]] + (found[SUIT[c]] + 1,) + found[SUIT[c] + 1:]
             notes = (f"t{i + 1} f",)
         elif kind == "TT":
-            _, i, j, n, _ = mv
+            _, i, j, n, _, _, _ = mv
             d, u = cols[i]
             run = u[-n:]
             u = u[:-n]
@@ -266,7 +333,7 @@ class KlondikeKernel:
             cols = tuple(cols)
             notes = (f"t{i + 1} t{j + 1}" + (f" {n}" if n > 1 else ""),)
         elif kind == "W":
-            _, q, pre, redeals, single, j = mv
+            _, q, pre, redeals, single, j, _ = mv
             c = talon[q - 1]
             talon = talon[:q - 1] + talon[q:]
             p = q - 1
@@ -277,8 +344,7 @@ class KlondikeKernel:
                 cols = cols[:j] + ((cols[j][0], cols[j][1] + bytes((c,))),) + cols[j + 1:]
                 notes = pre + (f"w t{j + 1}",)
         else:
-            _, suit, j = mv
-            c = suit * 13 + found[suit] - 1
+            _, suit, j, c = mv
             found = found[:suit] + (found[suit] - 1,) + found[suit + 1:]
             cols = cols[:j] + ((cols[j][0], cols[j][1] + bytes((c,))),) + cols[j + 1:]
             notes = (f"f{'CDHS'[suit]} t{j + 1}",)

@@ -55,17 +55,23 @@ def kernel_for(position: Position, rules):
 
 def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
           max_seconds: float | None = 60.0, shorten: bool = True,
-          shorten_nodes: int = 5_000, dead: set | None = None) -> SolveResult:
+          shorten_nodes: int = 5_000, dead: set | None = None, compiled: bool = True) -> SolveResult:
     """Decide whether a fully known position can be won.
 
     ``dead`` is an optional set of keys already proven lost for the same deal (it is
-    extended with this search's keys when the verdict is ``unwinnable``).
+    extended with this search's keys when the verdict is ``unwinnable``). With
+    ``compiled`` (and no ``dead``), a kernel that has a compiled search equal to the
+    plain one (``fast_search``) uses it.
     """
-    start = time.perf_counter()
     kernel = kernel_for(position, rules)
+    fast = getattr(kernel, "fast_search", None) if compiled and dead is None else None
+    warm_up = getattr(kernel, "warm_up", None)
+    if fast is not None and warm_up is not None:
+        warm_up()    # compiling is not part of the search time
+    start = time.perf_counter()
     root = kernel.encode(position)
     deadline = None if max_seconds is None else start + max_seconds
-    verdict, path, nodes, seen = _dfs(kernel, root, max_nodes, deadline, dead)
+    verdict, path, nodes, seen = _dfs(kernel, root, max_nodes, deadline, dead, fast)
     result = SolveResult(verdict, None, nodes)
     if verdict == WINNABLE:
         line = [m for notes in path for m in notes]
@@ -81,7 +87,7 @@ def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
     return result
 
 
-def _dfs(kernel, root, max_nodes, deadline, dead):
+def _dfs(kernel, root, max_nodes, deadline, dead, fast=None):
     key, moves, child, won = kernel.key, kernel.moves, kernel.child, kernel.is_won
     pending, follows = kernel.pending, kernel.follows
     root, auto = kernel.normalize(root)
@@ -90,8 +96,17 @@ def _dfs(kernel, root, max_nodes, deadline, dead):
     seen = {key(root)}
     if (dead and key(root) in dead) or kernel.hopeless(root):
         return UNWINNABLE, None, 1, seen
+    found = fast(root, max_nodes, deadline) if fast is not None else None
+    if found is not None:
+        verdict, path, nodes = found
+        return verdict, None if path is None else [auto, *path], nodes, seen
     hopeless = kernel.hopeless if kernel.check_every_node else None
-    stack = [[root, moves(root), 0]]
+    # may a pending move that follows another pending move stay pending? (a kernel
+    # without ``chains`` only has chains that cannot return to where they started)
+    chains = getattr(kernel, "chains", None)
+    # the key of a position whose moves are all among this one's (searched with it)
+    implied = getattr(kernel, "implied", None)
+    stack = [[root, moves(root), 0, None]]
     path = [auto]
     nodes = 1
     limit = max_nodes or float("inf")
@@ -106,17 +121,24 @@ def _dfs(kernel, root, max_nodes, deadline, dead):
         frame[2] = i + 1
         mv = mvs[i]
         state, notes = child(frame[0], mv)
-        if pending(mv) is not None:
-            # an intermediate position: only moves onto the pending column follow, and
-            # it never enters the table (the same position may be reached in full)
+        if pending(mv) is not None and (frame[3] is None or chains is None or chains(mv, frame[3])):
+            # an intermediate position: only moves that depend on the pending move
+            # follow, and it never enters the table (the same position may be reached
+            # in full); if it was reached in full already, its moves are all covered
+            if key(state) in seen:
+                continue
             nodes += 1
-            stack.append([state, [m for m in moves(state) if follows(m, mv)], 0])
+            stack.append([state, [m for m in moves(state) if follows(m, mv)], 0, mv])
             path.append(notes)
             continue
         k = key(state)
         if k in seen:
             continue
         seen.add(k)
+        if implied is not None:
+            k2 = implied(state)
+            if k2 is not None:
+                seen.add(k2)
         if dead and k in dead:
             continue
         nodes += 1
@@ -128,7 +150,7 @@ def _dfs(kernel, root, max_nodes, deadline, dead):
         if nodes >= limit or (deadline is not None and not nodes & 255
                               and time.perf_counter() > deadline):
             return UNKNOWN, None, nodes, seen
-        stack.append([state, moves(state), 0])
+        stack.append([state, moves(state), 0, None])
         path.append(notes)
     return UNWINNABLE, None, nodes, seen
 

@@ -1,0 +1,79 @@
+"""A beam probe for Forty Thieves with a limited stock: looks for a win first.
+
+Depth-first search commits to its first moves and then spends its budget near the
+leaves of that first line; with a stock dealt once, a wrong early choice (cards
+buried in the waste) is never undone in time. The probe instead keeps, level by
+level (one macro move per level), the ``width`` most promising positions by a
+static score of :mod:`forty_thieves_order`; narrow beams are cheap and which
+weighting finds a win varies from deal to deal, so it runs a schedule of narrow
+beams with several weightings, then wider ones. It only ever reports
+a win, with the line that reaches it (every step is a kernel move, so it replays
+through the rules engine); when it finds none the exact search decides.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+
+from solvers.patience.forty_thieves_order import WEIGHTS, score
+
+SCHEDULE = tuple((width, w) for width in (20, 40, 80, 160) for w in WEIGHTS)
+
+
+def probe(kernel, root, deadline: float | None = None, max_nodes: int | None = None,
+          schedule=SCHEDULE):
+    """A winning line from ``root`` (a list of note tuples) and the positions
+    generated, or ``None`` and that count when no beam found one in time."""
+    nodes = 0
+    for width, weights in schedule:
+        budget = None if max_nodes is None else max_nodes - nodes
+        if budget is not None and budget <= 0:
+            break
+        line, used, complete = _beam(kernel, root, width, weights, deadline, budget)
+        nodes += used
+        if line is not None:
+            return line, nodes
+        if not complete:
+            break
+    return None, nodes
+
+
+def _beam(kernel, root, width, weights, deadline, max_nodes):
+    """One beam search; returns ``(line or None, positions generated, finished)``."""
+    key, child, won, hopeless = kernel.key, kernel.child, kernel.is_won, kernel.hopeless
+    moves = kernel.moves
+    seen = {key(root)}
+    beam = [(root, None)]
+    nodes = 0
+    while beam:
+        kids = []
+        for state, back in beam:
+            for mv in moves(state):
+                nxt, notes = child(state, mv)
+                k = key(nxt)
+                if k in seen:
+                    continue
+                seen.add(k)
+                nodes += 1
+                link = (back, notes)
+                if won(nxt):
+                    return _unwind(link), nodes, True
+                if hopeless(nxt):
+                    continue
+                kids.append((-score(nxt, weights), nodes, nxt, link))
+            if max_nodes is not None and nodes >= max_nodes:
+                return None, nodes, False
+            if deadline is not None and time.perf_counter() > deadline:
+                return None, nodes, False
+        beam = [(s, link) for _, _, s, link in heapq.nsmallest(width, kids)]
+    return None, nodes, True
+
+
+def _unwind(link) -> list:
+    line = []
+    while link is not None:
+        link, notes = link
+        line.append(notes)
+    line.reverse()
+    return line

@@ -1,0 +1,684 @@
+"""Compiled Klondike search (numba) for unlimited passes without the switch rule.
+
+It mirrors :class:`~solvers.patience.klondike.KlondikeKernel` driven by
+``search._dfs`` move for move: the same candidate moves in the same order, the same
+automatic foundation moves, the same pending moves and the same key equivalence, so
+both visit the same positions in the same order and count the same nodes (the tests
+check this). Only the representation differs:
+
+* a column is its count of face-down cards (always a prefix of the dealt ones) and
+  its face-up run; the stock and waste are a bit mask over the dealt talon order plus
+  the pointer ``p`` (cards still in the talon before the pointer);
+* a key is four 64-bit words: the sorted column codes (face-down count and the
+  dealt column when cards are face down, head card, one suit bit a card) and the
+  talon mask, foundation heights and pointer class. It is exact, never a
+  hash: two positions share a key exactly when ``KlondikeKernel.key`` says they are
+  the same;
+* the transposition table is open addressing over those words.
+
+The search runs in chunks of nodes so that the caller can keep the time budget, grow
+the table and the stack, and stop. A win comes back as the list of moves taken; the
+caller replays it through the plain kernel to get notation.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit
+
+MAXCOL = 7
+RUN = 13
+MAXM = 64   # room for every candidate move: at most 14 onto tops, 4 kings, 11 upwards
+MAXTALON = 40
+# move fields and kinds
+KIND, A, B, N, X, WAIT, Q = range(7)
+TF, TT, W, F = 0, 1, 2, 3
+PARTIAL, CLEAR = 1, 2
+# run() results
+CHUNK, WON, EXHAUSTED, LIMIT, GROW_TABLE, GROW_STACK = range(6)
+
+
+@njit(cache=True, inline="always")
+def _safe(c, fd, L):
+    r = c % 13
+    if r <= 1:
+        return True
+    s = c // 13
+    if s == 1 or s == 2:
+        o1, o2 = 0, 3
+    else:
+        o1, o2 = 1, 2
+    return fd[L, o1] >= r and fd[L, o2] >= r and fd[L, 3 - s] >= r - 1
+
+
+@njit(cache=True, inline="always")
+def _remaining(mask, T, rem):
+    n = 0
+    for i in range(T):
+        if (mask >> i) & 1:
+            rem[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _normalize(L, dn, un, up, fd, mask, pp, down0, tal, ncol, T, setk, rem):
+    changed = True
+    while changed:
+        changed = False
+        for i in range(ncol):
+            u = un[L, i]
+            if u > 0:
+                c = up[L, i, u - 1]
+                s = c // 13
+                if fd[L, s] == c % 13 and _safe(c, fd, L):
+                    fd[L, s] += 1
+                    un[L, i] = u - 1
+                    if u == 1 and dn[L, i] > 0:
+                        dn[L, i] -= 1
+                        up[L, i, 0] = down0[i, dn[L, i]]
+                        un[L, i] = 1
+                    changed = True
+        if setk:
+            n = _remaining(mask[L], T, rem)
+            for q in range(n, 0, -1):
+                c = tal[rem[q - 1]]
+                s = c // 13
+                if fd[L, s] == c % 13 and _safe(c, fd, L):
+                    fd[L, s] += 1
+                    mask[L] &= ~(np.int64(1) << rem[q - 1])
+                    pp[L] = q - 1
+                    changed = True
+                    break
+
+
+@njit(cache=True, inline="always")
+def _targets(n, p, k, qs):
+    """Waste tops reachable with unlimited turn-overs (as talon.targets)."""
+    m = 0
+    q = p
+    while True:
+        if q > 0:
+            qs[m] = q
+            m += 1
+        if q >= n:
+            break
+        q = min(q + k, n)
+    if n == 0:
+        return m
+    q = 0
+    while q < n:
+        q = min(q + k, n)
+        # reached in this pass: p, p + k, ... and the end
+        if not (q == n or (q >= p and (q - p) % k == 0)):
+            qs[m] = q
+            m += 1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _put(mv, L, m, kind, a, b, n, x, wait, q):
+    mv[L, m, KIND] = kind
+    mv[L, m, A] = a
+    mv[L, m, B] = b
+    mv[L, m, N] = n
+    mv[L, m, X] = x
+    mv[L, m, WAIT] = wait
+    mv[L, m, Q] = q
+    return m + 1
+
+
+@njit(cache=True, inline="always")
+def _parents(x, topcol):
+    """The columns (ascending, -1 for none) whose top card ``x`` may go on."""
+    r = x % 13 + 1
+    if r == 13:
+        return -1, -1
+    s = x // 13
+    if s == 1 or s == 2:
+        j1 = topcol[r]
+        j2 = topcol[39 + r]
+    else:
+        j1 = topcol[13 + r]
+        j2 = topcol[26 + r]
+    if j1 < 0 or (j2 >= 0 and j2 < j1):
+        return j2, j1
+    return j1, j2
+
+
+@njit(cache=True, inline="always")
+def _moves(L, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs, topcol):
+    """KlondikeKernel.moves: to a foundation, reveals (deepest first), talon to
+    tableau, column-emptying runs, partial runs, foundation cards back down.
+    ``topcol`` (all -1 on entry and on return) maps top cards to their columns."""
+    empty = -1
+    for j in range(ncol - 1, -1, -1):
+        if un[L, j] == 0:
+            empty = j
+        else:
+            topcol[up[L, j, un[L, j] - 1]] = j
+    m = 0
+    for i in range(ncol):
+        u = un[L, i]
+        if u > 0:
+            c = up[L, i, u - 1]
+            if fd[L, c // 13] == c % 13:
+                m = _put(mv, L, m, TF, i, 0, 0, c, 0, 0)
+    n = _remaining(mask[L], T, rem)
+    nq = 0
+    if n > 0:
+        nq = _targets(n, pp[L], k, qs)
+        for t in range(nq):
+            q = qs[t]
+            x = tal[rem[q - 1]]
+            if fd[L, x // 13] == x % 13:
+                m = _put(mv, L, m, W, q, -1, 0, x, 0, 0)
+    maxd = 0
+    for i in range(ncol):
+        if un[L, i] > 0 and dn[L, i] > maxd:
+            maxd = dn[L, i]
+    for depth in range(maxd, 0, -1):
+        for i in range(ncol):
+            if un[L, i] > 0 and dn[L, i] == depth:
+                x = up[L, i, 0]
+                j1, j2 = _parents(x, topcol)
+                if j1 >= 0:
+                    m = _put(mv, L, m, TT, i, j1, un[L, i], x, 0, depth)
+                    if j2 >= 0:
+                        m = _put(mv, L, m, TT, i, j2, un[L, i], x, 0, depth)
+                if x % 13 == king and empty >= 0:
+                    m = _put(mv, L, m, TT, i, empty, un[L, i], x, 0, depth)
+    for t in range(nq):
+        q = qs[t]
+        x = tal[rem[q - 1]]
+        j1, j2 = _parents(x, topcol)
+        if j1 >= 0:
+            m = _put(mv, L, m, W, q, j1, 0, x, 0, 0)
+            if j2 >= 0:
+                m = _put(mv, L, m, W, q, j2, 0, x, 0, 0)
+        if x % 13 == king and empty >= 0:
+            m = _put(mv, L, m, W, q, empty, 0, x, 0, 0)
+    for i in range(ncol):
+        if un[L, i] > 0 and dn[L, i] == 0:
+            x = up[L, i, 0]
+            j1, j2 = _parents(x, topcol)
+            if j1 >= 0:
+                m = _put(mv, L, m, TT, i, j1, un[L, i], x, CLEAR, 0)
+                if j2 >= 0:
+                    m = _put(mv, L, m, TT, i, j2, un[L, i], x, CLEAR, 0)
+    for i in range(ncol):
+        u = un[L, i]
+        d = dn[L, i]
+        for hm in range(1, u):
+            x = up[L, i, hm]
+            j1, j2 = _parents(x, topcol)
+            to_empty = x % 13 == king and empty >= 0
+            if j1 < 0 and not to_empty:
+                continue
+            under = up[L, i, hm - 1]
+            wait = PARTIAL
+            if fd[L, under // 13] == under % 13 and _safe(under, fd, L):
+                wait = 0   # the uncovered card goes up by itself: a full move
+            if j1 >= 0:
+                m = _put(mv, L, m, TT, i, j1, u - hm, x, wait, d)
+                if j2 >= 0:
+                    m = _put(mv, L, m, TT, i, j2, u - hm, x, wait, d)
+            if to_empty:
+                m = _put(mv, L, m, TT, i, empty, u - hm, x, wait, d)
+    if back:
+        for s in range(4):
+            level = fd[L, s]
+            if level:
+                c = s * 13 + level - 1
+                if _safe(c, fd, L):
+                    continue
+                j1, j2 = _parents(c, topcol)
+                if j1 >= 0:
+                    m = _put(mv, L, m, F, s, j1, 0, c, 0, 0)
+                    if j2 >= 0:
+                        m = _put(mv, L, m, F, s, j2, 0, c, 0, 0)
+                if c % 13 == king and empty >= 0:
+                    m = _put(mv, L, m, F, s, empty, 0, c, 0, 0)
+    for j in range(ncol):
+        if un[L, j] > 0:
+            topcol[up[L, j, un[L, j] - 1]] = -1
+    return m
+
+
+@njit(cache=True, inline="always")
+def _is_pending(mv, L, i, setk):
+    kind = mv[L, i, KIND]
+    if kind == F:
+        return True
+    if kind == W:
+        return setk and mv[L, i, B] >= 0
+    if kind == TT:
+        return mv[L, i, WAIT] > 0
+    return False
+
+
+@njit(cache=True, inline="always")
+def _follows(mv, L, i, P, pi, king):
+    """KlondikeKernel.follows: does move ``i`` of level ``L`` depend on the pending
+    move ``pi`` of level ``P``?"""
+    kind = mv[L, i, KIND]
+    fk = mv[P, pi, KIND]
+    if fk == TT:
+        a = mv[P, pi, A]
+        b = mv[P, pi, B]
+        n = mv[P, pi, N]
+        if mv[P, pi, WAIT] == CLEAR:
+            if kind == TT:
+                return mv[L, i, X] % 13 == king or (mv[L, i, A] == b and mv[L, i, N] > n)
+            if kind == TF:
+                return False
+            return mv[L, i, B] >= 0 and mv[L, i, X] % 13 == king
+        if kind == TF:
+            return mv[L, i, A] == a
+        if kind == TT:
+            return mv[L, i, A] == a or mv[L, i, B] == a or (mv[L, i, A] == b and mv[L, i, N] > n)
+        return mv[L, i, B] == a
+    j = mv[P, pi, B]
+    if kind == TT or kind == F:
+        if mv[L, i, B] == j:
+            return True
+        return kind == F and fk == F and mv[L, i, A] == mv[P, pi, A]
+    return kind == W and mv[L, i, B] == j
+
+
+@njit(cache=True, inline="always")
+def _child(L, i, mv, dn, un, up, fd, mask, pp, down0, tal, ncol, T, setk, rem):
+    """Level ``L + 1`` = level ``L`` after its move ``i`` and the automatic moves."""
+    M = L + 1
+    for c in range(ncol):
+        dn[M, c] = dn[L, c]
+        u = un[L, c]
+        un[M, c] = u
+        for t in range(u):
+            up[M, c, t] = up[L, c, t]
+    for c in range(4):
+        fd[M, c] = fd[L, c]
+    mask[M] = mask[L]
+    pp[M] = pp[L]
+    kind = mv[L, i, KIND]
+    if kind == TF:
+        c = mv[L, i, A]
+        un[M, c] -= 1
+        fd[M, mv[L, i, X] // 13] += 1
+        if un[M, c] == 0 and dn[M, c] > 0:
+            dn[M, c] -= 1
+            up[M, c, 0] = down0[c, dn[M, c]]
+            un[M, c] = 1
+    elif kind == TT:
+        a = mv[L, i, A]
+        b = mv[L, i, B]
+        n = mv[L, i, N]
+        ua = un[M, a]
+        ub = un[M, b]
+        for t in range(n):
+            up[M, b, ub + t] = up[M, a, ua - n + t]
+        un[M, b] = ub + n
+        un[M, a] = ua - n
+        if ua == n and dn[M, a] > 0:
+            dn[M, a] -= 1
+            up[M, a, 0] = down0[a, dn[M, a]]
+            un[M, a] = 1
+    elif kind == W:
+        n = _remaining(mask[M], T, rem)
+        q = mv[L, i, A]
+        mask[M] &= ~(np.int64(1) << rem[q - 1])
+        pp[M] = q - 1
+        c = mv[L, i, X]
+        b = mv[L, i, B]
+        if b < 0:
+            fd[M, c // 13] += 1
+        else:
+            up[M, b, un[M, b]] = c
+            un[M, b] += 1
+    else:
+        fd[M, mv[L, i, A]] -= 1
+        b = mv[L, i, B]
+        up[M, b, un[M, b]] = mv[L, i, X]
+        un[M, b] += 1
+    _normalize(M, dn, un, up, fd, mask, pp, down0, tal, ncol, T, setk, rem)
+
+
+@njit(cache=True, inline="always")
+def _key(L, dn, un, up, fd, mask, pp, ncol, T, k, setk, codes, out):
+    """Four words: seven 25-bit column codes (face-down count and dealt column,
+    head card, then the run as a sentinel bit above one suit bit a card), the
+    talon mask (40 bits), foundation heights, pointer class and an "in use" bit."""
+    for i in range(ncol):
+        u = un[L, i]
+        if u == 0:
+            codes[i] = 0
+            continue
+        d = dn[L, i]
+        run = np.int64(1) << (u - 1)
+        for t in range(1, u):
+            if up[L, i, t] // 13 >= 2:
+                run |= np.int64(1) << (t - 1)
+        code = (np.int64(up[L, i, 0]) << 13) | run
+        if d:
+            code |= ((np.int64(i) << 3) | d) << 19
+        codes[i] = code
+    for i in range(ncol, MAXCOL):
+        codes[i] = 0
+    for i in range(1, ncol):   # insertion sort: the column order never matters
+        v = codes[i]
+        j = i - 1
+        while j >= 0 and codes[j] > v:
+            codes[j + 1] = codes[j]
+            j -= 1
+        codes[j + 1] = v
+    pclass = 0
+    mk = mask[L]
+    if not setk:
+        n = 0
+        for t in range(T):
+            n += (mk >> t) & 1
+        p = pp[L]
+        if not (p % k == 0 or p == n):
+            pclass = p
+    found = (np.int64(fd[L, 0]) | (np.int64(fd[L, 1]) << 4) | (np.int64(fd[L, 2]) << 8)
+             | (np.int64(fd[L, 3]) << 12))
+    out[0] = codes[0] | (codes[1] << 25) | ((mk & 0x3FFF) << 50)
+    out[1] = codes[2] | (codes[3] << 25) | (((mk >> 14) & 0x3FFF) << 50)
+    out[2] = codes[4] | (codes[5] << 25) | (((mk >> 28) & 0xFFF) << 50)
+    out[3] = codes[6] | (found << 25) | (np.int64(pclass) << 41) | (np.int64(1) << 47)
+
+
+@njit(cache=True)
+def _hash(key):
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for w in range(4):
+        h ^= np.uint64(key[w])
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    return h
+
+
+@njit(cache=True, inline="always")
+def _contains(tk, key) -> bool:
+    cap = tk.shape[0]
+    h = np.int64(_hash(key) & np.uint64(cap - 1))
+    while tk[h, 3] != 0:
+        if tk[h, 0] == key[0] and tk[h, 1] == key[1] and tk[h, 2] == key[2] and tk[h, 3] == key[3]:
+            return True
+        h = (h + 1) & (cap - 1)
+    return False
+
+
+@njit(cache=True)
+def insert(tk, key) -> bool:
+    """Add ``key`` to the table (a free slot is all zeros; a key never is); False if
+    it was there already."""
+    cap = tk.shape[0]
+    h = np.int64(_hash(key) & np.uint64(cap - 1))
+    while tk[h, 3] != 0:
+        if tk[h, 0] == key[0] and tk[h, 1] == key[1] and tk[h, 2] == key[2] and tk[h, 3] == key[3]:
+            return False
+        h = (h + 1) & (cap - 1)
+    for w in range(4):
+        tk[h, w] = key[w]
+    return True
+
+
+@njit(cache=True)
+def rehash(tk, tk2):
+    """Copy every key of one table into a larger one."""
+    for h in range(tk.shape[0]):
+        if tk[h, 3] != 0:
+            insert(tk2, tk[h])
+
+
+@njit(cache=True)
+def prepare(L, mv, nm, idx, pend, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king):
+    """Fill the move list of level ``L`` (the root)."""
+    rem = np.zeros(64, np.int64)
+    qs = np.zeros(128, np.int64)
+    nm[L] = _moves(L, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs,
+                   np.full(52, -1, np.int64))
+    idx[L] = 0
+    pend[L, 0] = -1
+
+
+@njit(cache=True)
+def key_of(L, dn, un, up, fd, mask, pp, ncol, T, k, setk):
+    """The key words of level ``L``."""
+    codes = np.zeros(MAXCOL, np.int64)
+    out = np.zeros(4, np.int64)
+    _key(L, dn, un, up, fd, mask, pp, ncol, T, k, setk, codes, out)
+    return out
+
+
+@njit(cache=True)
+def run(ctl, mv, nm, idx, pend, dn, un, up, fd, mask, pp, tk,
+        down0, tal, ncol, T, k, setk, back, king, total, chunk):
+    """Search on from the stack in ``ctl`` = [depth, nodes, table count, node limit]
+    for up to ``chunk`` nodes; return one of CHUNK, WON, EXHAUSTED, LIMIT,
+    GROW_TABLE, GROW_STACK."""
+    rem = np.zeros(64, np.int64)
+    qs = np.zeros(128, np.int64)
+    codes = np.zeros(MAXCOL, np.int64)
+    key = np.zeros(4, np.int64)
+    topcol = np.full(52, -1, np.int64)
+    sp = ctl[0]
+    nodes = ctl[1]
+    count = ctl[2]
+    limit = ctl[3]
+    stop = nodes + chunk
+    levels = nm.shape[0]
+    cap = tk.shape[0]
+    status = EXHAUSTED
+    while sp > 0:
+        if nodes >= stop:
+            status = CHUNK
+            break
+        if 2 * count > cap:
+            status = GROW_TABLE
+            break
+        if sp + 1 >= levels:
+            status = GROW_STACK
+            break
+        L = sp - 1
+        if idx[L] == nm[L]:
+            sp -= 1
+            continue
+        i = idx[L]
+        idx[L] = i + 1
+        _child(L, i, mv, dn, un, up, fd, mask, pp, down0, tal, ncol, T, setk, rem)
+        M = L + 1
+        if _is_pending(mv, L, i, setk) and (pend[L, 0] < 0 or mv[L, i, KIND] != TT):
+            # an intermediate position: only the moves that depend on this one (none
+            # new if the position was reached in full already)
+            _key(M, dn, un, up, fd, mask, pp, ncol, T, k, setk, codes, key)
+            if _contains(tk, key):
+                continue
+            nodes += 1
+            n = _moves(M, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs, topcol)
+            kept = 0
+            for t in range(n):
+                if _follows(mv, M, t, L, i, king):
+                    if kept != t:
+                        mv[M, kept] = mv[M, t]
+                    kept += 1
+            nm[M] = kept
+            idx[M] = 0
+            pend[M] = mv[L, i]
+            sp += 1
+            continue
+        _key(M, dn, un, up, fd, mask, pp, ncol, T, k, setk, codes, key)
+        if not insert(tk, key):
+            continue
+        count += 1
+        if not setk and (key[3] >> 41) & 63:
+            # the same position with the pointer class 0 has no move this one lacks
+            key[3] &= ~(np.int64(63) << 41)
+            count += insert(tk, key)
+        nodes += 1
+        if fd[M, 0] + fd[M, 1] + fd[M, 2] + fd[M, 3] == total:
+            status = WON
+            break
+        if limit > 0 and nodes >= limit:
+            status = LIMIT
+            break
+        nm[M] = _moves(M, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs, topcol)
+        idx[M] = 0
+        pend[M, 0] = -1
+        sp += 1
+    ctl[0] = sp
+    ctl[1] = nodes
+    ctl[2] = count
+    return status
+
+
+# ---------------------------------------------------------------- driver
+
+
+def applicable(kernel) -> bool:
+    """Can the compiled search stand in for the plain one under these rules?"""
+    return kernel.max_redeals is None and not kernel.switch
+
+
+class _Search:
+    """The arrays of one compiled search."""
+
+    def __init__(self, kernel, root):
+        cols, found, talon, p, _, _ = root
+        self.kernel = kernel
+        self.ncol = len(cols)
+        self.down0 = np.zeros((MAXCOL, 8), np.int64)
+        self.tal = np.zeros(max(1, len(talon)), np.int64)
+        self.tal[:len(talon)] = list(talon)
+        self.T = len(talon)
+        self.grow_stack(256)
+        for i, (d, u) in enumerate(cols):
+            self.down0[i, :len(d)] = list(d)
+            self.dn[0, i] = len(d)
+            self.un[0, i] = len(u)
+            self.up[0, i, :len(u)] = list(u)
+        self.fd[0] = found
+        self.mask[0] = (1 << len(talon)) - 1
+        self.pp[0] = p
+        self.tk = np.zeros((1 << 16, 4), np.int64)
+        self.args = (self.down0, self.tal, self.ncol, self.T, kernel.k, kernel.set_talon,
+                     kernel.back, kernel.king, kernel.total)
+
+    def grow_stack(self, levels):
+        """Room for ``levels`` search levels, keeping what is there."""
+        fresh = dict(mv=np.zeros((levels, MAXM, 7), np.int32), nm=np.zeros(levels, np.int64),
+                     idx=np.zeros(levels, np.int64), pend=np.zeros((levels, 7), np.int32),
+                     dn=np.zeros((levels, MAXCOL), np.int8), un=np.zeros((levels, MAXCOL), np.int8),
+                     up=np.zeros((levels, MAXCOL, RUN), np.int8), fd=np.zeros((levels, 4), np.int8),
+                     mask=np.zeros(levels, np.int64), pp=np.zeros(levels, np.int64))
+        for name, arr in fresh.items():
+            old = getattr(self, name, None)
+            if old is not None:
+                arr[:len(old)] = old
+            setattr(self, name, arr)
+
+    def grow_table(self):
+        """Twice the table, same keys."""
+        tk = np.zeros((2 * len(self.tk), 4), np.int64)
+        rehash(self.tk, tk)
+        self.tk = tk
+
+    def run(self, max_nodes, deadline):
+        """Search to the end or the budget; return (status, nodes)."""
+        kernel = self.kernel
+        key = key_of(0, self.dn, self.un, self.up, self.fd, self.mask, self.pp, self.ncol, self.T,
+                     kernel.k, kernel.set_talon)
+        insert(self.tk, key)
+        prepare(0, self.mv, self.nm, self.idx, self.pend, self.dn, self.un, self.up, self.fd, self.mask,
+                self.pp, self.tal, self.ncol, self.T, kernel.k, kernel.back, kernel.king)
+        ctl = np.array([1, 1, 1, max_nodes or 0], np.int64)
+        while True:
+            status = run(ctl, self.mv, self.nm, self.idx, self.pend, self.dn, self.un, self.up, self.fd,
+                         self.mask, self.pp, self.tk, *self.args, 1 << 16)
+            if status == GROW_TABLE:
+                self.grow_table()
+            elif status == GROW_STACK:
+                self.grow_stack(2 * len(self.nm))
+            elif status == CHUNK:
+                if deadline is not None and time.perf_counter() > deadline:
+                    return LIMIT, int(ctl[1]), 0
+            else:
+                return status, int(ctl[1]), int(ctl[0])
+
+    def line(self, root, depth):
+        """The moves of the winning line, replayed through the plain kernel."""
+        kernel = self.kernel
+        state = root
+        path = []
+        for level in range(depth):
+            rec = self.mv[level, self.idx[level] - 1]
+            mv = next(m for m in kernel.moves(state) if _same(m, rec))
+            state, notes = kernel.child(state, mv)
+            path.append(notes)
+        if not kernel.is_won(state):
+            raise AssertionError("the compiled line does not replay")
+        return path
+
+
+def _same(mv, rec) -> bool:
+    kind = int(rec[KIND])
+    if kind == TF:
+        return mv[0] == "TF" and mv[1] == rec[A]
+    if kind == TT:
+        return mv[0] == "TT" and mv[1] == rec[A] and mv[2] == rec[B] and mv[3] == rec[N]
+    if kind == W:
+        return mv[0] == "W" and mv[1] == rec[A] and mv[5] == rec[B]
+    return mv[0] == "F" and mv[1] == rec[A] and mv[2] == rec[B]
+
+
+def _fits_arrays(root) -> bool:
+    """Does the position fit the fixed-size arrays and key fields? (Face-up piles
+    must be proper runs, so that no run ever grows past a king-to-ace one.)"""
+    cols, _, talon, _, _, _ = root
+    if len(talon) > MAXTALON or len(cols) > MAXCOL:
+        return False
+    for d, u in cols:
+        if len(d) > 7 or len(u) > RUN:
+            return False
+        if any(not _fits_py(x, t) for t, x in zip(u, u[1:])):
+            return False
+    return True
+
+
+def _fits_py(x, t) -> bool:
+    return t % 13 == x % 13 + 1 and (t // 13 in (1, 2)) != (x // 13 in (1, 2))
+
+
+def search(kernel, root, max_nodes, deadline):
+    """Search from the normalized ``root`` (not won, not hopeless, already counted as
+    one node); return ``(verdict, path, nodes)`` with ``verdict`` one of
+    ``"winnable"``, ``"unwinnable"``, ``"unknown"`` and ``path`` the notes of each
+    move of a winning line."""
+    if not _fits_arrays(root):
+        return None
+    s = _Search(kernel, root)
+    status, nodes, depth = s.run(max_nodes, deadline)
+    if status == WON:
+        return "winnable", s.line(root, depth), nodes
+    if status == EXHAUSTED:
+        return "unwinnable", None, nodes
+    return "unknown", None, nodes
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the search once per process."""
+    if _warm:
+        return
+    from solvers.patience.deal import klondike_deal
+    from solvers.patience.klondike import KlondikeKernel
+    from solvers.patience.options import KlondikeRules
+    kernel = KlondikeKernel(KlondikeRules(draw=1), 2)
+    root = kernel.normalize(kernel.encode(klondike_deal(1, ranks=2, columns=2)))[0]
+    search(kernel, root, 100, None)
+    _warm.append(True)
+
+
+_warm: list = []
