@@ -20,6 +20,7 @@ from api.validation import get_object, json_object
 from solvers import games
 from solvers.errors import CardsageError
 from solvers.games.patience_common import read_deal
+from solvers.patience import klondike_jit
 from solvers.patience.deal import deal_by_number
 from solvers.patience.formats import position_to_json, to_solvitaire
 from solvers.patience.search import solve
@@ -27,6 +28,17 @@ from solvers.patience.verify import summarise, verify_many
 from solvers.patience.verify_cli import parse_seeds
 
 blueprint = Blueprint("patience", __name__, url_prefix="/api/v1/patience")
+_warmed = threading.Event()
+
+
+@blueprint.record_once
+def _warm_up(_state) -> None:
+    """Compile the Klondike search in the background once per process, so the first
+    request is not kept waiting for the compiler."""
+    if _warmed.is_set():
+        return
+    _warmed.set()
+    threading.Thread(target=klondike_jit.warm_up, daemon=True, name="patience-warm-up").start()
 
 GAMES = ("klondike", "forty-thieves")
 DEFAULTS = {

@@ -2,12 +2,12 @@
 
     .venv/bin/python benchmarks/bench_patience.py [--quick] [--workers N] [--budget S]
     .venv/bin/python benchmarks/bench_patience.py --winnability 2000
-    .venv/bin/python benchmarks/bench_patience.py --fair-player 50
 
 Default: seeded sets of 100 Klondike deals (draw 1 and draw 3, unlimited passes, all
 cards known) and 40 Forty Thieves deals (unlimited redeals and no redeal); for each
 set the verdict counts, median / p90 / max seconds per deal, nodes per second and the
 unknowns at the budget (60 s). Times are for the verdict (no line shortening).
+The fair-hint player (hidden cards) has its own script, `bench_patience_player.py`.
 """
 
 from __future__ import annotations
@@ -15,22 +15,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solvers.cards import Rng  # noqa: E402
-from solvers.patience.deal import klondike_deal  # noqa: E402
-from solvers.patience.hints import fair_hint  # noqa: E402
 from solvers.patience.options import FortyThievesRules, KlondikeRules  # noqa: E402
-from solvers.patience.position import player_view, visible_cards  # noqa: E402
-from solvers.patience.rules import apply_move, legal_moves  # noqa: E402
-from solvers.patience.stats import quantile, wilson  # noqa: E402
+from solvers.patience.stats import quantile  # noqa: E402
 from solvers.patience.verify import verify_many  # noqa: E402
 
 PUBLISHED_DRAW3 = 0.8195
-BEST_PLAYER = 0.476
 
 
 def run_sets(quick: bool, workers: int, budget: float, only: str | None = None) -> None:
@@ -74,56 +67,6 @@ def run_winnability(n: int, workers: int, budget: float) -> None:
           f"{time.perf_counter() - start:.0f} s")
 
 
-def play_fair(seed: int, samples: int, nodes: int, max_moves: int = 400) -> bool:
-    """Play one draw-3 deal following the fair hint; True if it is won."""
-    rules = KlondikeRules(draw=3, single_pass_switch=False)
-    pos = klondike_deal(seed)
-    rng = Rng(seed).fork("fair-player")
-    seen = set(visible_cards(pos))
-    visits: dict = {}
-    for _ in range(max_moves):
-        if pos.is_won():
-            return True
-        moves = legal_moves(pos, rules)
-        safe = [m for m in moves if m.endswith(" f") and _obviously_safe(pos, m)]
-        if safe:
-            move = safe[0]
-        else:
-            hint = fair_hint(player_view(pos, seen), rules, rng, samples=samples, budget=30.0,
-                             nodes_per_solve=nodes)
-            if hint.move is None and hint.verdict != "unknown":
-                return False
-            # no sample decided within the budget: take the first legal move (moves to a
-            # foundation and tableau moves come before draws)
-            move = hint.move or moves[0]
-        pos = apply_move(pos, move, rules)
-        seen |= visible_cards(pos)
-        state = (pos, len(seen))
-        visits[state] = visits.get(state, 0) + 1
-        if visits[state] > 2:   # the policy is going round in circles
-            return False
-    return pos.is_won()
-
-
-def _obviously_safe(pos, move: str) -> bool:
-    # aces and twos never help anything on the tableau
-    src = move.split()[0]
-    card = pos.waste[-1] if src == "w" else pos.columns[int(src[1:]) - 1].up[-1]
-    return card.rank in (14, 2)
-
-
-def run_fair_player(n: int, workers: int, samples: int, nodes: int) -> None:
-    """Win rate of the fair-hint player on ``n`` draw-3 deals with hidden cards."""
-    start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        wins = list(pool.map(play_fair, range(1, n + 1), [samples] * n, [nodes] * n))
-    w = sum(wins)
-    lo, hi = wilson(w, n)
-    print(f"fair-hint player, Klondike draw 3, {n} deals, {samples} samples x {nodes} nodes per solve: "
-          f"won {w} = {100 * w / n:.1f}% (95% interval {100 * lo:.1f}%–{100 * hi:.1f}%); "
-          f"best published player 47.6%; {time.perf_counter() - start:.0f} s")
-
-
 def main(argv=None) -> int:
     """Command line entry."""
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -132,15 +75,10 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", type=float, default=None, help="seconds per deal (default 60, quick 10)")
     ap.add_argument("--only", choices=("klondike", "forty-thieves"), help="run only this game's sets")
     ap.add_argument("--winnability", type=int, metavar="N", help="winnability of N draw-3 deals")
-    ap.add_argument("--fair-player", type=int, metavar="N", help="play N draw-3 deals with fair hints")
-    ap.add_argument("--samples", type=int, default=8, help="fair-player samples per hint")
-    ap.add_argument("--nodes", type=int, default=3000, help="fair-player node cap per solve")
     args = ap.parse_args(argv)
     budget = args.budget or (10.0 if args.quick else 60.0)
     if args.winnability:
         run_winnability(args.winnability, args.workers, budget)
-    elif args.fair_player:
-        run_fair_player(args.fair_player, args.workers, args.samples, args.nodes)
     else:
         run_sets(args.quick, args.workers, budget, args.only)
     return 0

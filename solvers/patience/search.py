@@ -60,8 +60,10 @@ def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
 
     ``dead`` is an optional set of keys already proven lost for the same deal (it is
     extended with this search's keys when the verdict is ``unwinnable``). With
-    ``compiled`` (and no ``dead``), a kernel that has a compiled search equal to the
-    plain one (``fast_search``) uses it.
+    ``compiled`` (and no ``dead``), a kernel's ``fast_search`` runs first: a compiled
+    search equal to the plain one (Klondike), or a probe that may settle the verdict
+    early (Forty Thieves' beam search, which only ever answers "winnable"); when it
+    returns ``None`` the plain search decides.
     """
     kernel = kernel_for(position, rules)
     fast = getattr(kernel, "fast_search", None) if compiled and dead is None else None
