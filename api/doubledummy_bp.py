@@ -8,7 +8,6 @@ are clamped by the server so no request can hang.
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -17,6 +16,7 @@ from flask import Blueprint, current_app, jsonify
 
 from api.openapi import json_body, json_response, problems, ref
 from api.validation import get_object, json_object
+from api.warmup import warm_up_in_background
 from solvers.cards import Card, Rank, Suit, parse_card
 from solvers.doubledummy import Position, Solver, TrickRules, solve
 from solvers.doubledummy.position import SEAT_LETTERS, parse_strain
@@ -26,7 +26,7 @@ from solvers.doubledummy.table import STRAIN_LETTERS
 from solvers.errors import CardsageError
 
 blueprint = Blueprint("doubledummy", __name__, url_prefix="/api/v1/doubledummy")
-_warmed = threading.Event()
+warm_up_in_background(blueprint, load_kernels, "dd-warm-up")
 
 BUDGET_MS_DEFAULT = 2000
 BUDGET_MS_MAX = 10_000
@@ -37,19 +37,6 @@ TABLE_BUDGET_MS_MAX = 30_000
 
 SUIT_ORDER = "SHDC"       # PBN writes spades.hearts.diamonds.clubs
 TRUMP_SUIT = {"S": 3, "H": 2, "D": 1, "C": 0, "N": None}
-
-
-# ---------------------------------------------------------------- warming up
-
-
-@blueprint.record_once
-def _warm_up(_state) -> None:
-    """Load the compiled search kernel in the background once per process, so the first
-    request's time budget is spent searching rather than loading."""
-    if _warmed.is_set():
-        return
-    _warmed.set()
-    threading.Thread(target=load_kernels, daemon=True, name="dd-warm-up").start()
 
 
 # ---------------------------------------------------------------- the games

@@ -17,6 +17,7 @@ from flask import Blueprint, current_app, jsonify
 
 from api.openapi import json_body, json_response, path_param, problems, ref
 from api.validation import get_object, json_object
+from api.warmup import warm_up_in_background
 from solvers import games
 from solvers.errors import CardsageError
 from solvers.games.patience_common import read_deal
@@ -28,17 +29,7 @@ from solvers.patience.verify import summarise, verify_many
 from solvers.patience.verify_cli import parse_seeds
 
 blueprint = Blueprint("patience", __name__, url_prefix="/api/v1/patience")
-_warmed = threading.Event()
-
-
-@blueprint.record_once
-def _warm_up(_state) -> None:
-    """Compile the Klondike search in the background once per process, so the first
-    request is not kept waiting for the compiler."""
-    if _warmed.is_set():
-        return
-    _warmed.set()
-    threading.Thread(target=klondike_jit.warm_up, daemon=True, name="patience-warm-up").start()
+warm_up_in_background(blueprint, klondike_jit.warm_up, "patience-warm-up")
 
 GAMES = ("klondike", "forty-thieves")
 DEFAULTS = {

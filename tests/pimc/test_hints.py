@@ -12,29 +12,20 @@ from solvers.doubledummy import Solver
 from solvers.game import Action
 from solvers.pimc import make_pimc_bot, oracle_hint, pimc_hint
 from solvers.pimc.adapters import WhistAdapter
+from tests.pimc.helpers import advance
 
 
 @pytest.fixture(autouse=True, scope="module")
 def _compiled_solver():
     # the solver's kernels compile on first use; a budgeted hint must not pay for that
     game = games.get("whist")
-    state = _advance(game, 0, 40)
+    state = advance(game, 0, 40)
     pimc_hint(state, min(state.to_move), None, samples=1)
-
-
-def _advance(game, seed, steps, phase=None):
-    state = game.new(seed=seed)
-    rng = Rng(seed)
-    bot = game.bots()["heuristic"]
-    for _ in range(steps):
-        seat = min(state.to_move)
-        state = state.apply(bot(state, seat, rng), seat)
-    return state
 
 
 def test_whist_hint_is_legal_and_explained():
     game = games.get("whist")
-    state = _advance(game, 1, 30)
+    state = advance(game, 1, 30)
     seat = min(state.to_move)
     hint = game.hint(state, seat, 0.3)
     assert hint.method == "sampled"
@@ -48,7 +39,7 @@ def test_whist_hint_is_legal_and_explained():
 def test_tiny_budget_still_answers_legally():
     for name in ("whist", "teka"):
         game = games.get(name)
-        state = _advance(game, 2, 12)
+        state = advance(game, 2, 12)
         seat = min(state.to_move)
         hint = game.hint(state, seat, 0.001)
         assert hint.action in state.legal_actions(seat)
@@ -68,7 +59,7 @@ def test_anytime_returns_within_budget():
 
 def test_oracle_equals_double_dummy_best_card():
     game = games.get("whist")
-    state = _advance(game, 6, 34)   # six cards a hand or fewer
+    state = advance(game, 6, 34)   # six cards a hand or fewer
     seat = min(state.to_move)
     hint = oracle_hint(state, seat)
     assert hint.method == "oracle"
@@ -79,7 +70,7 @@ def test_oracle_equals_double_dummy_best_card():
 
 def test_ruff_to_make_the_seventh_trick():
     game = games.get("whist")
-    state = _advance(game, 8, 44)
+    state = advance(game, 8, 44)
     # two-card ending, trumps spades: West led the heart ace, South (void) ruffs or throws
     hands = (tuple(map(parse_card, ("2S", "2C"))), (parse_card("3S"),), (parse_card("5D"),),
              (parse_card("6D"),))

@@ -10,23 +10,14 @@ from solvers.game import Action
 from solvers.pimc import make_pimc_bot
 from solvers.pimc.hint import CardSamples
 from solvers.pimc.schedule import confident_choice, exact_choice
+from tests.pimc.helpers import advance
 
 AS, KS, QS = (parse_card(c) for c in ("AS", "KS", "QS"))
 
 
-def _advance(game, seed, steps):
-    state = game.new(seed=seed)
-    rng = Rng(seed)
-    bot = game.bots()["heuristic"]
-    for _ in range(steps):
-        seat = min(state.to_move)
-        state = state.apply(bot(state, seat, rng), seat)
-    return state
-
-
 def _ruff_ending():
     """Two cards a hand, spades trumps: West led the heart ace and South must ruff for the 7th trick."""
-    state = _advance(games.get("whist"), 8, 44)
+    state = advance(games.get("whist"), 8, 44)
     hands = (tuple(map(parse_card, ("2S", "2C"))), (parse_card("3S"),), (parse_card("5D"),),
              (parse_card("6D"),))
     trick = ((1, parse_card("AH")), (2, parse_card("3H")), (3, parse_card("4H")))
@@ -94,7 +85,7 @@ def test_pimc_bot_plays_a_teka_hand_legally():
 
 def test_horizon_sets_where_exact_solving_starts():
     from solvers.pimc.hint import sample_card_values
-    state = _advance(games.get("whist"), 3, 20)   # eight cards a hand
+    state = advance(games.get("whist"), 3, 20)   # eight cards a hand
     seat = min(state.to_move)
     exact = sample_card_values(state, seat, None, samples=2, rng=Rng(3), horizon=8)
     assert not exact.long_deal and exact.count == 2
