@@ -187,9 +187,11 @@ class FortyThievesKernel:
     def warm_up(self) -> None:
         """Nothing to compile (the search calls this before its clock starts)."""
 
-    def _probe_first(self, root, max_nodes, deadline):
+    def _probe_first(self, root, max_nodes, deadline, probes=True):
         """Before the exact search, a beam probe (:mod:`forty_thieves_beam`) gets a
         share of the budget; it only ever answers with a win and its line."""
+        if not probes:
+            return None
         stop = None
         if deadline is not None:
             now = time.perf_counter()

@@ -284,13 +284,14 @@ class KlondikeKernel:
             return kind == "F" and first[0] == "F" and mv[1] == first[1]
         return kind == "W" and mv[5] == j
 
-    def fast_search(self, root, max_nodes, deadline):
+    def fast_search(self, root, max_nodes, deadline, probes=True):
         """The compiled search of :mod:`klondike_jit` from a normalized root, when it
-        covers these rules: ``(verdict, notes per move, nodes)``, else ``None``."""
+        covers these rules: ``(verdict, notes per move, nodes)``, else ``None``.
+        ``probes``: let streamlined searches look for a win beside it."""
         from solvers.patience import klondike_jit
         if not klondike_jit.applicable(self) or root[5]:
             return None
-        return klondike_jit.search(self, root, max_nodes, deadline)
+        return klondike_jit.search(self, root, max_nodes, deadline, probes)
 
     def warm_up(self) -> None:
         """Compile the compiled search (once per process) if these rules use it."""

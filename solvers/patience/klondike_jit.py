@@ -36,8 +36,17 @@ MAXTALON = 40
 KIND, A, B, N, X, WAIT, Q = range(7)
 TF, TT, W, F = 0, 1, 2, 3
 PARTIAL, CLEAR = 1, 2
+# the ``back`` flags of _moves: foundation cards may come down; a streamlined
+# search that skips partial runs not followed at once by a foundation move
+BACK, NO_PARTIAL = 1, 2
 # run() results
 CHUNK, WON, EXHAUSTED, LIMIT, GROW_TABLE, GROW_STACK = range(6)
+CHUNK_NODES = 1 << 16
+# streamlined searches that look for a win beside the exact search (``back`` flags):
+# no partial runs other than those that send a card up, first without foundation
+# cards coming down, then with them. Their lines are legal lines, so a win they find
+# is a win; running out of positions proves nothing.
+PROBES = (NO_PARTIAL, NO_PARTIAL | BACK)
 
 
 @njit(cache=True, inline="always")
@@ -221,13 +230,15 @@ def _moves(L, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs
             wait = PARTIAL
             if fd[L, under // 13] == under % 13 and _safe(under, fd, L):
                 wait = 0   # the uncovered card goes up by itself: a full move
+            elif back & NO_PARTIAL:
+                continue
             if j1 >= 0:
                 m = _put(mv, L, m, TT, i, j1, u - hm, x, wait, d)
                 if j2 >= 0:
                     m = _put(mv, L, m, TT, i, j2, u - hm, x, wait, d)
             if to_empty:
                 m = _put(mv, L, m, TT, i, empty, u - hm, x, wait, d)
-    if back:
+    if back & BACK:
         for s in range(4):
             level = fd[L, s]
             if level:
@@ -546,7 +557,7 @@ def applicable(kernel) -> bool:
 class _Search:
     """The arrays of one compiled search."""
 
-    def __init__(self, kernel, root):
+    def __init__(self, kernel, root, flags=None):
         cols, found, talon, p, _, _ = root
         self.kernel = kernel
         self.ncol = len(cols)
@@ -565,7 +576,7 @@ class _Search:
         self.pp[0] = p
         self.tk = np.zeros((1 << 16, 4), np.int64)
         self.args = (self.down0, self.tal, self.ncol, self.T, kernel.k, kernel.set_talon,
-                     kernel.back, kernel.king, kernel.total)
+                     (BACK if kernel.back else 0) if flags is None else flags, kernel.king, kernel.total)
 
     def grow_stack(self, levels):
         """Room for ``levels`` search levels, keeping what is there."""
@@ -586,27 +597,49 @@ class _Search:
         rehash(self.tk, tk)
         self.tk = tk
 
-    def run(self, max_nodes, deadline):
-        """Search to the end or the budget; return (status, nodes)."""
+    def start(self, max_nodes=None):
+        """Put the root on the stack and in the table; ``max_nodes`` caps the search
+        exactly as the plain search caps it (it may be changed between steps)."""
         kernel = self.kernel
         key = key_of(0, self.dn, self.un, self.up, self.fd, self.mask, self.pp, self.ncol, self.T,
                      kernel.k, kernel.set_talon)
         insert(self.tk, key)
         prepare(0, self.mv, self.nm, self.idx, self.pend, self.dn, self.un, self.up, self.fd, self.mask,
-                self.pp, self.tal, self.ncol, self.T, kernel.k, kernel.back, kernel.king)
-        ctl = np.array([1, 1, 1, max_nodes or 0], np.int64)
+                self.pp, self.tal, self.ncol, self.T, kernel.k, self.args[6], kernel.king)
+        self.ctl = np.array([1, 1, 1, max_nodes or 0], np.int64)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return int(self.ctl[1])
+
+    @property
+    def depth(self) -> int:
+        """Levels on the stack (after a win: the moves of the winning line)."""
+        return int(self.ctl[0])
+
+    def step(self, chunk=CHUNK_NODES):
+        """Search on for about ``chunk`` positions; return CHUNK (more to do), WON,
+        EXHAUSTED or LIMIT (the node cap)."""
         while True:
-            status = run(ctl, self.mv, self.nm, self.idx, self.pend, self.dn, self.un, self.up, self.fd,
-                         self.mask, self.pp, self.tk, *self.args, 1 << 16)
+            status = run(self.ctl, self.mv, self.nm, self.idx, self.pend, self.dn, self.un, self.up,
+                         self.fd, self.mask, self.pp, self.tk, *self.args, chunk)
             if status == GROW_TABLE:
                 self.grow_table()
             elif status == GROW_STACK:
                 self.grow_stack(2 * len(self.nm))
-            elif status == CHUNK:
-                if deadline is not None and time.perf_counter() > deadline:
-                    return LIMIT, int(ctl[1]), 0
             else:
-                return status, int(ctl[1]), int(ctl[0])
+                return status
+
+    def run(self, max_nodes, deadline):
+        """Search to the end or the budget; return (status, nodes, depth)."""
+        self.start(max_nodes)
+        while True:
+            status = self.step()
+            if status != CHUNK:
+                return status, self.nodes, self.depth
+            if deadline is not None and time.perf_counter() > deadline:
+                return LIMIT, self.nodes, 0
 
     def line(self, root, depth):
         """The moves of the winning line, replayed through the plain kernel."""
@@ -652,20 +685,50 @@ def _fits_py(x, t) -> bool:
     return t % 13 == x % 13 + 1 and (t // 13 in (1, 2)) != (x // 13 in (1, 2))
 
 
-def search(kernel, root, max_nodes, deadline):
+def search(kernel, root, max_nodes, deadline, probes=True):
     """Search from the normalized ``root`` (not won, not hopeless, already counted as
     one node); return ``(verdict, path, nodes)`` with ``verdict`` one of
     ``"winnable"``, ``"unwinnable"``, ``"unknown"`` and ``path`` the notes of each
-    move of a winning line."""
+    move of a winning line.
+
+    With ``probes``, streamlined searches (:data:`PROBES`) take turns with the exact
+    one, chunk for chunk, until each has run out of positions; they may only ever
+    answer "winnable" (every line they follow is legal). ``nodes`` counts both."""
     if not _fits_arrays(root):
         return None
-    s = _Search(kernel, root)
-    status, nodes, depth = s.run(max_nodes, deadline)
-    if status == WON:
-        return "winnable", s.line(root, depth), nodes
-    if status == EXHAUSTED:
-        return "unwinnable", None, nodes
-    return "unknown", None, nodes
+    exact = _Search(kernel, root)
+    exact.start(max_nodes)
+    streams = [flags if kernel.back else flags & ~BACK for flags in PROBES] if probes else []
+    streams = list(dict.fromkeys(streams))
+    probe = None
+    probed = 0      # positions searched by finished probes and the current one
+    while True:
+        if max_nodes:
+            exact.ctl[3] = max(1, max_nodes - probed - (probe.nodes if probe else 0))
+        status = exact.step()
+        if status == WON:
+            return "winnable", exact.line(root, exact.depth), exact.nodes + probed
+        if status == EXHAUSTED:
+            return "unwinnable", None, exact.nodes + probed
+        if status == LIMIT or (deadline is not None and time.perf_counter() > deadline):
+            return "unknown", None, exact.nodes + probed
+        if probe is None and streams:
+            probe = _Search(kernel, root, streams.pop(0))
+            probe.start()
+        if probe is None:
+            continue
+        before = probe.nodes
+        chunk = CHUNK_NODES
+        if max_nodes:
+            chunk = min(chunk, max_nodes - exact.nodes - probed)
+            if chunk <= 0:
+                return "unknown", None, exact.nodes + probed
+        status = probe.step(chunk)
+        probed += probe.nodes - before
+        if status == WON:
+            return "winnable", probe.line(root, probe.depth), exact.nodes + probed
+        if status == EXHAUSTED:
+            probe = None    # its table is freed; the next probe starts afresh
 
 
 def warm_up() -> None:

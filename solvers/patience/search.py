@@ -14,6 +14,7 @@ After a win, a bounded branch-and-bound pass looks for a shorter line.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 
@@ -55,7 +56,8 @@ def kernel_for(position: Position, rules):
 
 def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
           max_seconds: float | None = 60.0, shorten: bool = True,
-          shorten_nodes: int = 5_000, dead: set | None = None, compiled: bool = True) -> SolveResult:
+          shorten_nodes: int = 5_000, dead: set | None = None, compiled: bool = True,
+          probes: bool = True) -> SolveResult:
     """Decide whether a fully known position can be won.
 
     ``dead`` is an optional set of keys already proven lost for the same deal (it is
@@ -63,7 +65,10 @@ def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
     ``compiled`` (and no ``dead``), a kernel's ``fast_search`` runs first: a compiled
     search equal to the plain one (Klondike), or a probe that may settle the verdict
     early (Forty Thieves' beam search, which only ever answers "winnable"); when it
-    returns ``None`` the plain search decides.
+    returns ``None`` the plain search decides. ``probes`` lets that hook also run
+    searches that only look for a win (Klondike's streamlined searches, Forty
+    Thieves' beam probe); without them the compiled Klondike search visits exactly
+    the positions of the plain one.
     """
     kernel = kernel_for(position, rules)
     fast = getattr(kernel, "fast_search", None) if compiled and dead is None else None
@@ -73,6 +78,8 @@ def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
     start = time.perf_counter()
     root = kernel.encode(position)
     deadline = None if max_seconds is None else start + max_seconds
+    if fast is not None:
+        fast = functools.partial(fast, probes=probes)
     verdict, path, nodes, seen = _dfs(kernel, root, max_nodes, deadline, dead, fast)
     result = SolveResult(verdict, None, nodes)
     if verdict == WINNABLE:
