@@ -36,17 +36,18 @@ MAXTALON = 40
 KIND, A, B, N, X, WAIT, Q = range(7)
 TF, TT, W, F = 0, 1, 2, 3
 PARTIAL, CLEAR = 1, 2
-# the ``back`` flags of _moves: foundation cards may come down; a streamlined
-# search that skips partial runs not followed at once by a foundation move
-BACK, NO_PARTIAL = 1, 2
+# the ``back`` flags of _moves: foundation cards may come down; no partial runs
+# other than those that send a card up; moves in a seeded random order (the seed
+# in the bits from SALT up)
+BACK, NO_PARTIAL, SHUFFLE, SALT = 1, 2, 4, 3
 # run() results
 CHUNK, WON, EXHAUSTED, LIMIT, GROW_TABLE, GROW_STACK = range(6)
 CHUNK_NODES = 1 << 16
-# streamlined searches that look for a win beside the exact search (``back`` flags):
-# no partial runs other than those that send a card up, first without foundation
-# cards coming down, then with them. Their lines are legal lines, so a win they find
-# is a win; running out of positions proves nothing.
-PROBES = (NO_PARTIAL, NO_PARTIAL | BACK)
+# a generous bound on the seconds that doubling the table takes per key in it
+REHASH_SECONDS = 5e-7
+# the first restart of the search in a random move order stops after this many
+# positions, the next after twice as many, and so on (see probe_schedule)
+RESTART_NODES = 1 << 20
 
 
 @njit(cache=True, inline="always")
@@ -255,6 +256,19 @@ def _moves(L, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs
     for j in range(ncol):
         if un[L, j] > 0:
             topcol[up[L, j, un[L, j] - 1]] = -1
+    if back & SHUFFLE:
+        h = np.uint64(mask[L] + 1) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(back)
+        for j in range(ncol):
+            h = (h ^ np.uint64(un[L, j] * 64 + dn[L, j])) * np.uint64(0xBF58476D1CE4E5B9)
+        for t in range(m - 1, 0, -1):
+            h ^= h << np.uint64(13)
+            h ^= h >> np.uint64(7)
+            h ^= h << np.uint64(17)
+            j = np.int64(h % np.uint64(t + 1))
+            for f in range(7):
+                tmp = mv[L, t, f]
+                mv[L, t, f] = mv[L, j, f]
+                mv[L, j, f] = tmp
     return m
 
 
@@ -618,13 +632,16 @@ class _Search:
         """Levels on the stack (after a win: the moves of the winning line)."""
         return int(self.ctl[0])
 
-    def step(self, chunk=CHUNK_NODES):
+    def step(self, chunk=CHUNK_NODES, deadline=None):
         """Search on for about ``chunk`` positions; return CHUNK (more to do), WON,
-        EXHAUSTED or LIMIT (the node cap)."""
+        EXHAUSTED or LIMIT (the node cap, or no time left to grow the table)."""
         while True:
             status = run(self.ctl, self.mv, self.nm, self.idx, self.pend, self.dn, self.un, self.up,
                          self.fd, self.mask, self.pp, self.tk, *self.args, chunk)
             if status == GROW_TABLE:
+                # copying tens of millions of keys takes seconds: not past the deadline
+                if deadline is not None and time.perf_counter() + REHASH_SECONDS * self.ctl[2] > deadline:
+                    return LIMIT
                 self.grow_table()
             elif status == GROW_STACK:
                 self.grow_stack(2 * len(self.nm))
@@ -635,7 +652,7 @@ class _Search:
         """Search to the end or the budget; return (status, nodes, depth)."""
         self.start(max_nodes)
         while True:
-            status = self.step()
+            status = self.step(deadline=deadline)
             if status != CHUNK:
                 return status, self.nodes, self.depth
             if deadline is not None and time.perf_counter() > deadline:
@@ -685,50 +702,79 @@ def _fits_py(x, t) -> bool:
     return t % 13 == x % 13 + 1 and (t // 13 in (1, 2)) != (x // 13 in (1, 2))
 
 
+def probe_schedule(back: bool, exhausted: set):
+    """The searches that take turns with the exact one, as ``(kind, flags, node
+    cap)``, in rounds whose caps double. Two kinds are streamlined (no partial runs
+    other than those that send a card up; without, then with foundation cards
+    coming down): their lines are legal lines, so a win they find is a win, but
+    running out proves nothing. The third is the full search: when one runs out it
+    proves the loss as well. The first round keeps the usual move order; later ones
+    shuffle it with a new seed. A kind in ``exhausted`` (the caller adds it when one
+    runs out) is not tried again: another order searches the same positions."""
+    full = BACK if back else 0
+    kinds = (NO_PARTIAL, NO_PARTIAL | BACK, full) if back else (NO_PARTIAL, full)
+    round_ = 0
+    while True:
+        for kind in kinds:
+            if kind in exhausted or (round_ == 0 and kind == full):
+                continue
+            flags = kind | (SHUFFLE | round_ << SALT if round_ else 0)
+            yield kind, flags, RESTART_NODES << min(round_, 10)
+        round_ += 1
+
+
 def search(kernel, root, max_nodes, deadline, probes=True):
     """Search from the normalized ``root`` (not won, not hopeless, already counted as
     one node); return ``(verdict, path, nodes)`` with ``verdict`` one of
     ``"winnable"``, ``"unwinnable"``, ``"unknown"`` and ``path`` the notes of each
     move of a winning line.
 
-    With ``probes``, streamlined searches (:data:`PROBES`) take turns with the exact
-    one, chunk for chunk, until each has run out of positions; they may only ever
-    answer "winnable" (every line they follow is legal). ``nodes`` counts both."""
+    With ``probes``, the searches of :func:`probe_schedule` take turns with the exact
+    one, chunk for chunk (depth-first search is heavy-tailed: a win the exact search
+    would reach after millions of positions is often found at once by a streamlined
+    search or in another move order). ``nodes`` counts every search's positions."""
     if not _fits_arrays(root):
         return None
     exact = _Search(kernel, root)
     exact.start(max_nodes)
-    streams = [flags if kernel.back else flags & ~BACK for flags in PROBES] if probes else []
-    streams = list(dict.fromkeys(streams))
+    exhausted = set()
+    schedule = probe_schedule(kernel.back, exhausted) if probes else iter(())
     probe = None
     probed = 0      # positions searched by finished probes and the current one
     while True:
         if max_nodes:
             exact.ctl[3] = max(1, max_nodes - probed - (probe.nodes if probe else 0))
-        status = exact.step()
+        status = exact.step(deadline=deadline)
         if status == WON:
             return "winnable", exact.line(root, exact.depth), exact.nodes + probed
         if status == EXHAUSTED:
             return "unwinnable", None, exact.nodes + probed
         if status == LIMIT or (deadline is not None and time.perf_counter() > deadline):
             return "unknown", None, exact.nodes + probed
-        if probe is None and streams:
-            probe = _Search(kernel, root, streams.pop(0))
-            probe.start()
         if probe is None:
-            continue
+            kind, flags, cap = next(schedule, (None, None, None))
+            if kind is None:
+                continue
+            probe = _Search(kernel, root, flags)
+            probe.start(cap)
         before = probe.nodes
         chunk = CHUNK_NODES
         if max_nodes:
             chunk = min(chunk, max_nodes - exact.nodes - probed)
             if chunk <= 0:
                 return "unknown", None, exact.nodes + probed
-        status = probe.step(chunk)
+        status = probe.step(chunk, deadline)
         probed += probe.nodes - before
         if status == WON:
             return "winnable", probe.line(root, probe.depth), exact.nodes + probed
         if status == EXHAUSTED:
-            probe = None    # its table is freed; the next probe starts afresh
+            if not kind & NO_PARTIAL:
+                return "unwinnable", None, exact.nodes + probed
+            exhausted.add(kind)
+        if status == EXHAUSTED or (status == LIMIT and probe.nodes >= cap):
+            probe = None    # its table is freed; the next one starts afresh
+        elif status == LIMIT:
+            probe, schedule = None, iter(())   # no time left to grow its table
 
 
 def warm_up() -> None:
