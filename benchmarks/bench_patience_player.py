@@ -33,10 +33,11 @@ BEST_PUBLISHED = 0.476
 RULES = KlondikeRules(draw=3, single_pass_switch=False)
 
 
-def play(seed: int, samples: int, nodes: int, max_moves: int) -> dict:
+def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = False) -> dict:
     """One game by deal number; the record as JSON."""
     record = play_with_fair_hints(klondike_deal(seed), RULES, Rng(seed).fork("fair-player"),
-                                  samples=samples, nodes_per_solve=nodes, max_moves=max_moves)
+                                  samples=samples, nodes_per_solve=nodes, max_moves=max_moves,
+                                  compiled=compiled)
     return {"seed": seed, **record.to_json()}
 
 
@@ -48,6 +49,9 @@ def main(argv=None) -> int:
     ap.add_argument("--samples", type=int, default=5, help="samples of the unseen cards per choice")
     ap.add_argument("--nodes", type=int, default=2000, help="node budget of each sample's solve")
     ap.add_argument("--max-moves", type=int, default=300)
+    ap.add_argument("--compiled", action="store_true",
+                    help="solve the samples with the compiled search (use a larger --nodes)")
+    ap.add_argument("--first", type=int, default=1, help="first deal number")
     ap.add_argument("--out", type=Path, help="JSON-lines file of finished games (resumable)")
     args = ap.parse_args(argv)
 
@@ -57,11 +61,11 @@ def main(argv=None) -> int:
             if line.strip():
                 row = json.loads(line)
                 done[row["seed"]] = row
-    todo = [s for s in range(1, args.deals + 1) if s not in done]
+    todo = [s for s in range(args.first, args.first + args.deals) if s not in done]
     sink = args.out.open("a") if args.out else None
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        futures = [pool.submit(play, s, args.samples, args.nodes, args.max_moves) for s in todo]
+        futures = [pool.submit(play, s, args.samples, args.nodes, args.max_moves, args.compiled) for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
             done[row["seed"]] = row
@@ -72,7 +76,7 @@ def main(argv=None) -> int:
                 wins = sum(r["won"] for r in done.values())
                 print(f"  {len(done)}/{args.deals} played, {wins} won, "
                       f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
-    rows = [done[s] for s in range(1, args.deals + 1) if s in done]
+    rows = [done[s] for s in range(args.first, args.first + args.deals) if s in done]
     report(rows, args)
     return 0
 
@@ -83,8 +87,9 @@ def report(rows: list[dict], args) -> None:
     wins = sum(r["won"] for r in rows)
     lo, hi = wilson(wins, n)
     seconds = [r["seconds"] for r in rows]
-    print(f"fair-hint player, Klondike draw 3 (hidden cards), deals 1-{args.deals}, "
-          f"{args.samples} samples x {args.nodes} nodes per solve:")
+    search = "compiled" if args.compiled else "plain"
+    print(f"fair-hint player, Klondike draw 3 (hidden cards), deals {args.first}-{args.first + args.deals - 1}, "
+          f"{args.samples} samples x {args.nodes} nodes per solve ({search} search):")
     print(f"  won {wins} of {n} = {100 * wins / max(1, n):.1f}% "
           f"(95% interval {100 * lo:.1f}%-{100 * hi:.1f}%); best published player {100 * BEST_PUBLISHED:.1f}%")
     print(f"  seconds per game: median {statistics.median(seconds):.2f}, p90 {quantile(seconds, 0.9):.2f}, "

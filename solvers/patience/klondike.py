@@ -13,7 +13,7 @@ A card is the integer ``suit * 13 + rank - 1`` (ace 0 … king 12).
 from __future__ import annotations
 
 from solvers.errors import CardsageError
-from solvers.patience.deadlock import stuck
+from solvers.patience.klondike_deadlock import klondike_stuck
 from solvers.patience.options import KlondikeRules
 from solvers.patience.position import Position, make_card, patience_rank
 from solvers.patience.talon import cycle_class, reach_any, targets
@@ -59,8 +59,8 @@ class KlondikeKernel:
         # the cards each card may be built on (none for a king)
         self.parents = [tuple(o * 13 + RANK[c] + 1 for o in OPPOSITE[SUIT[c]]) if RANK[c] < self.king else ()
                         for c in range(52)]
-        # the dead-end proof can only newly succeed at the root (see hopeless)
-        self.check_every_node = False
+        # the dead-end proof can newly succeed after a move (see hopeless)
+        self.check_every_node = True
 
     # ------------------------------------------------------------ conversion
 
@@ -109,23 +109,10 @@ class KlondikeKernel:
         return self.total - sum(s[1])
 
     def hopeless(self, s) -> bool:
-        """A cheap proof that ``s`` is lost (:mod:`deadlock`): the cards of each column
-        up to its lowest face-up card leave only from the top. Moves only shrink
-        these piles and keep every other card available, so after the root the
-        proof never newly succeeds."""
+        """A cheap proof that ``s`` is lost (:mod:`klondike_deadlock`): some tableau
+        card can never be uncovered, given how runs, bases and empty columns work."""
         cols, found, talon, _, _, _ = s
-        free = [0] * 52
-        for suit in range(4):
-            for r in range(found[suit]):
-                free[suit * 13 + r] = 1
-        for c in talon:
-            free[c] = 1
-        piles = []
-        for d, u in cols:
-            piles.append(list(d) + list(u[:1]))
-            for c in u[1:]:
-                free[c] = 1
-        return stuck(piles, free, self.parents.__getitem__, PRED.__getitem__, RANK, False)
+        return klondike_stuck(cols, found, talon, self.parents.__getitem__, self.king, self.back)
 
     def safe(self, c: int, found) -> bool:
         """May ``c`` go up at once without losing a win? (see docs/patience.md)"""

@@ -272,6 +272,100 @@ def _moves(L, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs
     return m
 
 
+@njit(cache=True)
+def _stuck(L, dn, un, up, fd, mask, down0, tal, ncol, T, king, back, where, upc, unc, base, pile):
+    """klondike_deadlock.klondike_stuck on level ``L``: is some tableau card never
+    uncovered? (``where``, ``upc``, ``unc``, ``base``: 52 bytes each of workspace;
+    ``pile``: 20 bytes.)"""
+    for c in range(52):
+        where[c] = 0
+        upc[c] = 0
+        unc[c] = 0
+        base[c] = 0
+    for s in range(4):
+        for r in range(fd[L, s]):
+            where[s * 13 + r] = 3
+    for t in range(T):
+        if (mask[L] >> t) & 1:
+            where[tal[t]] = 2
+    empty = False
+    for i in range(ncol):
+        d = dn[L, i]
+        u = un[L, i]
+        if u == 0:
+            empty = True
+            continue
+        for t in range(d):
+            where[down0[i, t]] = 1
+        for t in range(u):
+            where[up[L, i, t]] = 1
+            upc[up[L, i, t]] = 1
+        unc[up[L, i, u - 1]] = 1
+    changed = True
+    while changed:
+        changed = False
+        for r in range(12, -1, -1):     # kings first: a card's bases are one rank higher
+            for s in range(4):
+                c = s * 13 + r
+                w = where[c]
+                if w == 1:
+                    base[c] = unc[c]
+                elif w == 2 or (w == 3 and back & BACK):
+                    b = 1 if r == king and empty else 0
+                    if r < king:
+                        if s == 1 or s == 2:
+                            b |= base[r + 1] | base[39 + r + 1]
+                        else:
+                            b |= base[13 + r + 1] | base[26 + r + 1]
+                    base[c] = b
+        for i in range(ncol):
+            d = dn[L, i]
+            u = un[L, i]
+            n = d + u
+            if n == 0:
+                continue
+            for t in range(d):
+                pile[t] = down0[i, t]
+            for t in range(u):
+                pile[d + t] = up[L, i, t]
+            for t in range(n - 1, -1, -1):
+                if t > 0 and unc[pile[t - 1]]:
+                    continue
+                if t == 0 and empty:
+                    continue
+                y = pile[t]
+                r = y % 13
+                s = y // 13
+                leave = False
+                if unc[y] or upc[y]:
+                    if r == king:
+                        leave = empty
+                    elif s == 1 or s == 2:
+                        leave = base[r + 1] == 1 or base[39 + r + 1] == 1
+                    else:
+                        leave = base[13 + r + 1] == 1 or base[26 + r + 1] == 1
+                if not leave and unc[y]:
+                    leave = True
+                    for x in range(y - r, y):
+                        if where[x] != 2 and where[x] != 3 and not unc[x]:
+                            leave = False
+                            break
+                if leave:
+                    if t > 0:
+                        unc[pile[t - 1]] = 1
+                    else:
+                        empty = True
+                    changed = True
+    for i in range(ncol):
+        for t in range(dn[L, i]):
+            if not unc[down0[i, t]]:
+                return True
+        for t in range(un[L, i]):
+            if not unc[up[L, i, t]]:
+                return True
+    return False
+
+
 @njit(cache=True, inline="always")
 def _is_pending(mv, L, i, setk):
     kind = mv[L, i, KIND]
@@ -490,6 +584,11 @@ def run(ctl, mv, nm, idx, pend, dn, un, up, fd, mask, pp, tk,
     codes = np.zeros(MAXCOL, np.int64)
     key = np.zeros(4, np.int64)
     topcol = np.full(52, -1, np.int64)
+    where = np.zeros(52, np.int8)
+    upc = np.zeros(52, np.int8)
+    unc = np.zeros(52, np.int8)
+    base = np.zeros(52, np.int8)
+    pile = np.zeros(20, np.int64)
     sp = ctl[0]
     nodes = ctl[1]
     count = ctl[2]
@@ -547,6 +646,8 @@ def run(ctl, mv, nm, idx, pend, dn, un, up, fd, mask, pp, tk,
         if fd[M, 0] + fd[M, 1] + fd[M, 2] + fd[M, 3] == total:
             status = WON
             break
+        if _stuck(M, dn, un, up, fd, mask, down0, tal, ncol, T, king, back, where, upc, unc, base, pile):
+            continue
         if limit > 0 and nodes >= limit:
             status = LIMIT
             break

@@ -63,9 +63,12 @@ class _Sample:
 class FairPlayer:
     """Chooses moves for a player from what the player has seen (see the module text)."""
 
-    def __init__(self, rules, rng: Rng, *, samples: int = 5, nodes_per_solve: int = 2_000):
+    def __init__(self, rules, rng: Rng, *, samples: int = 5, nodes_per_solve: int = 2_000,
+                 compiled: bool = False):
         self.rules, self.rng = rules, rng
         self.samples, self.nodes = samples, nodes_per_solve
+        # the compiled search is far faster but keeps no lost positions between solves
+        self.compiled = compiled
         self.solves = 0
         self._pool: list[_Sample] = []
 
@@ -118,7 +121,7 @@ class FairPlayer:
     def _solve(self, sample: _Sample, position: Position) -> list[str] | None:
         self.solves += 1
         result = solve(position, self.rules, max_nodes=self.nodes, max_seconds=None, shorten=False,
-                       dead=sample.dead)
+                       dead=None if self.compiled else sample.dead)
         if result.verdict == WINNABLE:
             sample.line = list(result.solution)
             return sample.line
@@ -128,11 +131,14 @@ class FairPlayer:
 
 
 def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 5,
-                         nodes_per_solve: int = 2_000, max_moves: int = 600) -> GameRecord:
+                         nodes_per_solve: int = 2_000, max_moves: int = 600,
+                         compiled: bool = False) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
-    rules show, taking the fair hint's move each time there is a choice."""
+    rules show, taking the fair hint's move each time there is a choice. With
+    ``compiled`` the samples are solved by the compiled search where the rules allow
+    it (much larger node budgets for the same time)."""
     start = time.perf_counter()
-    player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve)
+    player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve, compiled=compiled)
     seen = set(visible_cards(position))
     visits = {_state(position, len(seen))}
     played: list[str] = []

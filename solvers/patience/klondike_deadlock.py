@@ -1,0 +1,88 @@
+"""A sharper Klondike dead-end proof: runs, bases and empty columns made exact.
+
+It is the least fixed point of "this tableau card can be uncovered" (be the top of a
+column at some time), like :mod:`deadlock`, with three necessary conditions made
+exact for Klondike:
+
+* *Runs.* A face-up card leaves the card under it only with everything on it (as the
+  head of a run) or alone to its foundation. So the card under a face-up card ``y``
+  can be uncovered only when ``y`` can go onto a base, or (a king) into an empty
+  column, or when ``y`` itself can be uncovered and its suit can rise to it. The
+  general proof counts every face-up card above the lowest as always uncovered.
+* *Bases.* A card can be built on only while it is the top of a column. A tableau
+  card is a base once it can be uncovered; a stock card or (when they may come back)
+  a foundation card only once it could be put on the tableau: onto a base, or a king
+  into an empty column. The general proof counts every stock and foundation card.
+* *Empty columns.* A king goes into an empty column only if one is empty or some
+  column's bottom card can leave; the general proof lets a king always leave.
+
+A card ``y`` can rise when every card of its suit below it is on a foundation, in
+the stock, or can be uncovered.
+
+Why it is sound, by induction over the moves of any line: the first time a card
+``x`` is uncovered, the card just lifted off it is the one on it now (nothing else
+could be put on ``x`` before). That card left either up to its foundation (so it was
+a top before: uncovered, and its suit had risen below it) or as the head of a run
+onto a top card (a base) or into an empty column (whose first emptying is, again, a
+bottom card leaving). Each of these is a condition of the fixed point, so every card
+ever uncovered is in it. A win uncovers every tableau card, so one outside proves
+the position lost. Unlike the general proof it can newly succeed after a move
+(which run lies on which card matters), so the search checks it at every position.
+"""
+
+from __future__ import annotations
+
+
+def klondike_stuck(cols, found, talon, parents, king: int, back: bool) -> bool:
+    """True when some card of ``cols`` (``(down, up)`` pairs of kernel card codes,
+    bottom to top) can never be uncovered; ``found`` holds the foundation heights,
+    ``talon`` the stock and waste cards, ``parents(c)`` the cards ``c`` may be built
+    on, ``king`` the rank index of a king, ``back`` whether foundation cards may come
+    back to the tableau."""
+    where = [0] * 52            # 0 absent, 1 tableau, 2 talon, 3 foundation
+    up_card = [False] * 52      # face-up in the position checked
+    uncovered = [False] * 52
+    piles = []
+    for suit in range(4):
+        for r in range(found[suit]):
+            where[suit * 13 + r] = 3
+    for c in talon:
+        where[c] = 2
+    empty = False
+    for down, up in cols:
+        pile = list(down) + list(up)
+        piles.append(pile)
+        if not pile:
+            empty = True
+            continue
+        for c in pile:
+            where[c] = 1
+        for c in up:
+            up_card[c] = True
+        uncovered[pile[-1]] = True
+    order = sorted((c for c in range(52) if where[c]), key=lambda c: -(c % 13))
+    base = [False] * 52
+    changed = True
+    while changed:
+        changed = False
+        for c in order:     # kings first: a card's bases are one rank higher
+            if where[c] == 1:
+                base[c] = uncovered[c]
+            elif where[c] == 2 or (where[c] == 3 and back):
+                base[c] = (c % 13 == king and empty) or any(base[p] for p in parents(c))
+
+        def can_leave(y):
+            if (uncovered[y] or up_card[y]) and ((y % 13 == king and empty) or any(base[p] for p in parents(y))):
+                return True
+            if not uncovered[y]:
+                return False
+            return all(where[x] in (2, 3) or uncovered[x] for x in range(y - y % 13, y))
+
+        for pile in piles:
+            for i in range(len(pile) - 1, 0, -1):
+                if not uncovered[pile[i - 1]] and can_leave(pile[i]):
+                    uncovered[pile[i - 1]] = True
+                    changed = True
+            if pile and not empty and can_leave(pile[0]):
+                empty = changed = True
+    return not all(uncovered[c] for pile in piles for c in pile)
