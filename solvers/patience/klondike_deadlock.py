@@ -39,50 +39,58 @@ def klondike_stuck(cols, found, talon, parents, king: int, back: bool) -> bool:
     ``talon`` the stock and waste cards, ``parents(c)`` the cards ``c`` may be built
     on, ``king`` the rank index of a king, ``back`` whether foundation cards may come
     back to the tableau."""
-    where = [0] * 52            # 0 absent, 1 tableau, 2 talon, 3 foundation
-    up_card = [False] * 52      # face-up in the position checked
-    uncovered = [False] * 52
-    piles = []
+    # where a card is: 0 absent, 1 tableau, 2 stock or waste, 3 foundation
+    where = [0] * 52
     for suit in range(4):
         for r in range(found[suit]):
             where[suit * 13 + r] = 3
     for c in talon:
         where[c] = 2
+    uncovered = [False] * 52
+    face_up = [False] * 52
+    piles = []
     empty = False
     for down, up in cols:
-        pile = list(down) + list(up)
-        piles.append(pile)
-        if not pile:
+        if not up:
             empty = True
             continue
+        pile = down + up
+        piles.append(pile)
         for c in pile:
             where[c] = 1
         for c in up:
-            up_card[c] = True
+            face_up[c] = True
         uncovered[pile[-1]] = True
-    order = sorted((c for c in range(52) if where[c]), key=lambda c: -(c % 13))
+    # stock and foundation cards may serve as bases only once put on the tableau
+    placeable = [c for c in range(52) if where[c] == 2 or (where[c] == 3 and back)]
+    placeable.sort(key=lambda c: -(c % 13))     # kings first: bases are one rank higher
+    pars = [parents(c) for c in range(52)]
     base = [False] * 52
     changed = True
     while changed:
         changed = False
-        for c in order:     # kings first: a card's bases are one rank higher
+        for c in range(52):
             if where[c] == 1:
                 base[c] = uncovered[c]
-            elif where[c] == 2 or (where[c] == 3 and back):
-                base[c] = (c % 13 == king and empty) or any(base[p] for p in parents(c))
-
-        def can_leave(y):
-            if (uncovered[y] or up_card[y]) and ((y % 13 == king and empty) or any(base[p] for p in parents(y))):
-                return True
-            if not uncovered[y]:
-                return False
-            return all(where[x] in (2, 3) or uncovered[x] for x in range(y - y % 13, y))
-
+        for c in placeable:
+            base[c] = (c % 13 == king and empty) or any(base[p] for p in pars[c])
         for pile in piles:
-            for i in range(len(pile) - 1, 0, -1):
-                if not uncovered[pile[i - 1]] and can_leave(pile[i]):
-                    uncovered[pile[i - 1]] = True
+            for i in range(len(pile) - 1, -1, -1):
+                if (uncovered[pile[i - 1]] if i else empty):
+                    continue
+                y = pile[i]
+                if uncovered[y] or face_up[y]:
+                    # as the head of a run: onto a base, or a king into an empty column
+                    leave = empty if y % 13 == king else any(base[p] for p in pars[y])
+                else:
+                    leave = False
+                if not leave and uncovered[y]:
+                    # alone to its foundation, once its suit can rise below it
+                    leave = all(where[x] >= 2 or uncovered[x] for x in range(y - y % 13, y))
+                if leave:
+                    if i:
+                        uncovered[pile[i - 1]] = True
+                    else:
+                        empty = True
                     changed = True
-            if pile and not empty and can_leave(pile[0]):
-                empty = changed = True
     return not all(uncovered[c] for pile in piles for c in pile)
