@@ -666,7 +666,7 @@ def run(ctl, mv, nm, idx, pend, dn, un, up, fd, mask, pp, tk,
 
 def applicable(kernel) -> bool:
     """Can the compiled search stand in for the plain one under these rules?"""
-    return kernel.max_redeals is None and not kernel.switch
+    return kernel.compiled_rules
 
 
 class _Search:

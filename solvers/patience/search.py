@@ -54,6 +54,12 @@ def kernel_for(position: Position, rules):
     raise CardsageError(f"{type(rules).__name__} rules do not fit a {position.game} position", field="rules")
 
 
+def compiled_covers(position: Position, rules) -> bool:
+    """Does a compiled search stand in for the plain one for this game and these rules?
+    (Then a ``dead`` set, which forces the plain search, costs more than it saves.)"""
+    return getattr(kernel_for(position, rules), "compiled_rules", False)
+
+
 def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
           max_seconds: float | None = 60.0, shorten: bool = True,
           shorten_nodes: int = 5_000, dead: set | None = None, compiled: bool = True,
