@@ -1,7 +1,7 @@
 """Benchmark of the fair hint as a player: Klondike draw 3 with the hidden cards hidden.
 
     .venv/bin/python benchmarks/bench_patience_player.py [--deals 1000] [--workers 2]
-        [--samples 5] [--nodes 2000] [--max-moves 300] [--first 1] [--plain]
+        [--samples 5] [--nodes 2000] [--max-moves 1000] [--first 1] [--plain]
         [--out results.jsonl]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
@@ -51,7 +51,7 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--samples", type=int, default=5, help="samples of the unseen cards per choice")
     ap.add_argument("--nodes", type=int, default=2000, help="node budget of each sample's solve")
-    ap.add_argument("--max-moves", type=int, default=300)
+    ap.add_argument("--max-moves", type=int, default=1000)
     ap.add_argument("--plain", action="store_true",
                     help="solve the samples with the plain search (keeps lost positions; slower)")
     ap.add_argument("--first", type=int, default=1, help="first deal number")

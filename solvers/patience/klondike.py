@@ -280,7 +280,8 @@ class KlondikeKernel:
     def fast_search(self, root, max_nodes, deadline, probes=True):
         """The compiled search of :mod:`klondike_jit` from a normalized root, when it
         covers these rules: ``(verdict, notes per move, nodes)``, else ``None``.
-        ``probes``: let streamlined searches look for a win beside it."""
+        ``probes``: let the searches of ``klondike_jit.probe_schedule`` (streamlined
+        ones, shuffled restarts) take turns with it."""
         from solvers.patience import klondike_jit
         if not klondike_jit.applicable(self) or root[5]:
             return None

@@ -72,9 +72,9 @@ def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
     search equal to the plain one (Klondike), or a probe that may settle the verdict
     early (Forty Thieves' beam search, which only ever answers "winnable"); when it
     returns ``None`` the plain search decides. ``probes`` lets that hook also run
-    searches that only look for a win (Klondike's streamlined searches, Forty
-    Thieves' beam probe); without them the compiled Klondike search visits exactly
-    the positions of the plain one.
+    other searches from the root (Klondike's streamlined searches and shuffled
+    restarts beside the exact one, Forty Thieves' beam probe before it); without them
+    the compiled Klondike search visits exactly the positions of the plain one.
     """
     kernel = kernel_for(position, rules)
     fast = getattr(kernel, "fast_search", None) if compiled and dead is None else None
