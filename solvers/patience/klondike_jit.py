@@ -844,7 +844,7 @@ def search(kernel, root, max_nodes, deadline, probes=True):
     probed = 0      # positions searched by finished probes and the current one
     while True:
         if max_nodes:
-            exact.ctl[3] = max(1, max_nodes - probed - (probe.nodes if probe else 0))
+            exact.ctl[3] = max(1, max_nodes - probed)
         status = exact.step(deadline=deadline)
         if status == WON:
             return "winnable", exact.line(root, exact.depth), exact.nodes + probed

@@ -103,3 +103,12 @@ def test_probes_find_wins_the_exact_search_takes_millions_of_positions_for(draw,
     result = solve(pos, rules, max_nodes=3_000_000, max_seconds=None, shorten=False)
     assert result.verdict == WINNABLE
     assert replay(pos, result.solution, rules).is_won()
+
+
+def test_a_node_budget_covers_the_probes_too():
+    # draw 3 deal 1 is not decided within a million positions; the exact search and
+    # the probes together spend the budget, no more
+    rules = KlondikeRules(draw=3, single_pass_switch=False)
+    result = solve(klondike_deal(1), rules, max_nodes=1_000_000, max_seconds=None, shorten=False)
+    assert result.verdict == "unknown"
+    assert 900_000 <= result.nodes <= 1_000_001
