@@ -45,6 +45,10 @@ CHUNK, WON, EXHAUSTED, LIMIT, GROW_TABLE, GROW_STACK = range(6)
 CHUNK_NODES = 1 << 16
 # a generous bound on the seconds that doubling the table takes per key in it
 REHASH_SECONDS = 5e-7
+# a search stops (unknown) rather than grow its table past this many slots of 32
+# bytes (2 GiB, about 33 million positions: a minute of search or more); without a
+# bound a long search of a hard deal fills any memory (24 GB in 11 minutes)
+MAX_TABLE_SLOTS = 1 << 26
 # the first restart of the search in a random move order stops after this many
 # positions, the next after twice as many, and so on (see probe_schedule)
 RESTART_NODES = 1 << 20
@@ -735,13 +739,16 @@ class _Search:
 
     def step(self, chunk=CHUNK_NODES, deadline=None):
         """Search on for about ``chunk`` positions; return CHUNK (more to do), WON,
-        EXHAUSTED or LIMIT (the node cap, or no time left to grow the table)."""
+        EXHAUSTED or LIMIT (the node cap, or no time or memory left to grow the
+        table)."""
         while True:
             status = run(self.ctl, self.mv, self.nm, self.idx, self.pend, self.dn, self.un, self.up,
                          self.fd, self.mask, self.pp, self.tk, *self.args, chunk)
             if status == GROW_TABLE:
                 # copying tens of millions of keys takes seconds: not past the deadline
                 if deadline is not None and time.perf_counter() + REHASH_SECONDS * self.ctl[2] > deadline:
+                    return LIMIT
+                if 2 * len(self.tk) > MAX_TABLE_SLOTS:
                     return LIMIT
                 self.grow_table()
             elif status == GROW_STACK:

@@ -112,3 +112,13 @@ def test_a_node_budget_covers_the_probes_too():
     result = solve(klondike_deal(1), rules, max_nodes=1_000_000, max_seconds=None, shorten=False)
     assert result.verdict == "unknown"
     assert 900_000 <= result.nodes <= 1_000_001
+
+
+def test_a_search_stops_rather_than_outgrow_its_memory_bound(monkeypatch):
+    # with the table bounded to 2^17 slots (65,536 positions), draw 3 deal 1 stops
+    # with "unknown" however long it may run
+    monkeypatch.setattr(klondike_jit, "MAX_TABLE_SLOTS", 1 << 17)
+    rules = KlondikeRules(draw=3, single_pass_switch=False)
+    result = solve(klondike_deal(1), rules, max_nodes=None, max_seconds=None, shorten=False)
+    assert result.verdict == "unknown"
+    assert result.nodes < 1_000_000
