@@ -12,6 +12,8 @@ A card is the integer ``suit * 13 + rank - 1`` (ace 0 … king 12).
 
 from __future__ import annotations
 
+import time
+
 from solvers.errors import CardsageError
 from solvers.patience.klondike_deadlock import klondike_stuck
 from solvers.patience.options import KlondikeRules
@@ -28,6 +30,9 @@ FITS_ON = [tuple(o * 13 + RANK[c] - 1 for o in OPPOSITE[SUIT[c]]) if RANK[c] els
 PRED = [c - 1 if RANK[c] else -1 for c in range(52)]
 # pending kinds of a tableau move (see KlondikeKernel.pending)
 PARTIAL, CLEAR = 1, 2
+# under the draw-3 switch rule, the share of a solve's budget the compiled search of
+# the same game without the switch gets to look for a win
+NO_SWITCH_SHARE = 0.5
 
 
 def card_code(card) -> int:
@@ -281,16 +286,36 @@ class KlondikeKernel:
         """The compiled search of :mod:`klondike_jit` from a normalized root, when it
         covers these rules: ``(verdict, notes per move, nodes)``, else ``None``.
         ``probes``: let the searches of ``klondike_jit.probe_schedule`` (streamlined
-        ones, shuffled restarts) take turns with it."""
+        ones, shuffled restarts) take turns with it. Under the draw-3 switch rule
+        (with unlimited passes) a probe looks for a win that never switches, below."""
         from solvers.patience import klondike_jit
-        if not klondike_jit.applicable(self) or root[5]:
+        if root[5]:
             return None
-        return klondike_jit.search(self, root, max_nodes, deadline, probes)
+        if klondike_jit.applicable(self):
+            return klondike_jit.search(self, root, max_nodes, deadline, probes)
+        if probes and self.switch and self.max_redeals is None:
+            return self._win_without_switch(root, max_nodes, deadline)
+        return None
+
+    def _win_without_switch(self, root, max_nodes, deadline):
+        """A line that never switches is a line of the game without the switch rule,
+        which the compiled search covers: it gets half the budget and may only answer
+        "winnable" (a loss there proves nothing, since switching adds moves); the
+        plain search decides otherwise, with the time left."""
+        from solvers.patience import klondike_jit
+        rules = KlondikeRules(draw=self.k, single_pass_switch=False, foundation_to_tableau=self.back)
+        stop = None
+        if deadline is not None:
+            now = time.perf_counter()
+            stop = now + NO_SWITCH_SHARE * max(0.0, deadline - now)
+        cap = None if max_nodes is None else max(1, int(max_nodes * NO_SWITCH_SHARE))
+        found = klondike_jit.search(KlondikeKernel(rules, self.ranks), root, cap, stop)
+        return found if found is not None and found[0] == "winnable" else None
 
     def warm_up(self) -> None:
         """Compile the compiled search (once per process) if these rules use it."""
         from solvers.patience import klondike_jit
-        if klondike_jit.applicable(self):
+        if klondike_jit.applicable(self) or (self.switch and self.max_redeals is None):
             klondike_jit.warm_up()
 
     def chains(self, mv, first) -> bool:

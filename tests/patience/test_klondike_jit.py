@@ -122,3 +122,21 @@ def test_a_search_stops_rather_than_outgrow_its_memory_bound(monkeypatch):
     result = solve(klondike_deal(1), rules, max_nodes=None, max_seconds=None, shorten=False)
     assert result.verdict == "unknown"
     assert result.nodes < 1_000_000
+
+
+def test_under_the_switch_rule_the_compiled_search_looks_for_a_win_that_never_switches():
+    # the seed's draw-3 rule (a one-time switch to a single-card pass) is searched by
+    # the plain kernel; a win of the game without the switch is a win with it, and the
+    # compiled search finds most of them within budgets where the plain one finds few
+    rules = KlondikeRules(draw=3)
+    probed = plain_wins = 0
+    for seed in range(1, 11):
+        pos = klondike_deal(seed)
+        with_probe = solve(pos, rules, max_nodes=30_000, max_seconds=None, shorten=False)
+        plain = solve(pos, rules, max_nodes=30_000, max_seconds=None, shorten=False, probes=False)
+        assert {with_probe.verdict, plain.verdict} != {WINNABLE, "unwinnable"}
+        if with_probe.verdict == WINNABLE:
+            assert replay(pos, with_probe.solution, rules).is_won()
+            probed += 1
+        plain_wins += plain.verdict == WINNABLE
+    assert probed >= plain_wins + 4
