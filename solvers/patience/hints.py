@@ -16,7 +16,7 @@ from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.patience.position import Column, Position, pack_for, validate
 from solvers.patience.rules import apply_move, legal_moves
-from solvers.patience.search import UNKNOWN, UNWINNABLE, WINNABLE, compiled_covers, solve
+from solvers.patience.search import UNKNOWN, UNWINNABLE, WINNABLE, compiled_helps, solve
 
 PRIORITY = ("t", "w", "f", "draw", "redeal", "switch")  # after moves to a foundation
 TRIED = ("all", "candidates")
@@ -110,14 +110,14 @@ def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
     if not moves:
         return Hint(None, "fair", UNWINNABLE, 0.0, reason="no legal move is left")
     deadline = time.perf_counter() + budget
-    compiled = compiled_covers(position_as_seen, rules)
+    compiled = compiled_helps(position_as_seen, rules)
     worlds = []
     first_moves: Counter = Counter()
     for _ in range(samples):
         world = sample_unseen(position_as_seen, rng)
         seconds = max(0.01, (deadline - time.perf_counter()) / max(1, samples - len(worlds)))
         # lost positions are shared between one sample's solves, unless the compiled
-        # search covers the rules (it is much faster, but keeps no keys)
+        # search runs for these rules (it is much faster, but keeps no keys)
         dead = None if compiled else set()
         r = solve(world, rules, max_nodes=nodes_per_solve, max_seconds=seconds, shorten=False, dead=dead)
         first = r.solution[0] if r.verdict == WINNABLE and r.solution else None

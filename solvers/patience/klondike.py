@@ -72,6 +72,8 @@ class KlondikeKernel:
         # it), at the root only where the plain search is all there is (at hint-sized
         # budgets it costs more there than it saves)
         self.check_every_node = self.compiled_rules
+        # the compiled search also looks for wins under the draw-3 switch rule
+        self.compiled_helps = self.compiled_rules or (self.switch and self.max_redeals is None)
 
     # ------------------------------------------------------------ conversion
 
@@ -293,7 +295,7 @@ class KlondikeKernel:
             return None
         if klondike_jit.applicable(self):
             return klondike_jit.search(self, root, max_nodes, deadline, probes)
-        if probes and self.switch and self.max_redeals is None:
+        if probes and self.compiled_helps:
             return self._win_without_switch(root, max_nodes, deadline)
         return None
 
@@ -315,7 +317,7 @@ class KlondikeKernel:
     def warm_up(self) -> None:
         """Compile the compiled search (once per process) if these rules use it."""
         from solvers.patience import klondike_jit
-        if klondike_jit.applicable(self) or (self.switch and self.max_redeals is None):
+        if self.compiled_helps:
             klondike_jit.warm_up()
 
     def chains(self, mv, first) -> bool:

@@ -27,7 +27,7 @@ from solvers.cards import Rng
 from solvers.patience.hints import sample_unseen
 from solvers.patience.position import Position, patience_rank, player_view, visible_cards
 from solvers.patience.rules import apply_move, legal_moves
-from solvers.patience.search import UNWINNABLE, WINNABLE, solve
+from solvers.patience.search import UNWINNABLE, WINNABLE, compiled_helps, solve
 
 
 @dataclass
@@ -67,7 +67,7 @@ class FairPlayer:
                  compiled: bool = True):
         self.rules, self.rng = rules, rng
         self.samples, self.nodes = samples, nodes_per_solve
-        # the compiled search (where it covers the rules) is far faster but keeps no
+        # the compiled search (where it runs for the rules) is far faster but keeps no
         # lost positions between solves; at these budgets it gives the same games
         self.compiled = compiled
         self.solves = 0
@@ -122,7 +122,7 @@ class FairPlayer:
     def _solve(self, sample: _Sample, position: Position) -> list[str] | None:
         self.solves += 1
         result = solve(position, self.rules, max_nodes=self.nodes, max_seconds=None, shorten=False,
-                       dead=None if self.compiled else sample.dead)
+                       dead=None if self.compiled and compiled_helps(position, self.rules) else sample.dead)
         if result.verdict == WINNABLE:
             sample.line = list(result.solution)
             return sample.line

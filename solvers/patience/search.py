@@ -54,10 +54,11 @@ def kernel_for(position: Position, rules):
     raise CardsageError(f"{type(rules).__name__} rules do not fit a {position.game} position", field="rules")
 
 
-def compiled_covers(position: Position, rules) -> bool:
-    """Does a compiled search stand in for the plain one for this game and these rules?
-    (Then a ``dead`` set, which forces the plain search, costs more than it saves.)"""
-    return getattr(kernel_for(position, rules), "compiled_rules", False)
+def compiled_helps(position: Position, rules) -> bool:
+    """Does a compiled search run for this game and these rules, in place of the plain
+    one or as a probe beside it? (Then a ``dead`` set, which turns it off, costs more
+    than it saves.)"""
+    return getattr(kernel_for(position, rules), "compiled_helps", False)
 
 
 def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
