@@ -27,7 +27,6 @@ OPPOSITE = {0: (1, 2), 3: (1, 2), 1: (0, 3), 2: (0, 3)}
 PARTNER = {0: 3, 3: 0, 1: 2, 2: 1}
 # the cards that may be built on each card: one rank lower, other colour
 FITS_ON = [tuple(o * 13 + RANK[c] - 1 for o in OPPOSITE[SUIT[c]]) if RANK[c] else () for c in range(52)]
-PRED = [c - 1 if RANK[c] else -1 for c in range(52)]
 # pending kinds of a tableau move (see KlondikeKernel.pending)
 PARTIAL, CLEAR = 1, 2
 # under the draw-3 switch rule, the share of a solve's budget the compiled search of
@@ -293,7 +292,7 @@ class KlondikeKernel:
         from solvers.patience import klondike_jit
         if root[5]:
             return None
-        if klondike_jit.applicable(self):
+        if self.compiled_rules:
             return klondike_jit.search(self, root, max_nodes, deadline, probes)
         if probes and self.compiled_helps:
             return self._win_without_switch(root, max_nodes, deadline)

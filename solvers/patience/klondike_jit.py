@@ -163,6 +163,20 @@ def _parents(x, topcol):
 
 
 @njit(cache=True, inline="always")
+def _put_on(mv, L, m, kind, a, n, x, wait, q, topcol, empty, king):
+    """Put a move of card ``x`` (``n`` cards from ``a``) onto each column whose top it
+    fits, then, a king, into the column ``empty`` (-1: none)."""
+    j1, j2 = _parents(x, topcol)
+    if j1 >= 0:
+        m = _put(mv, L, m, kind, a, j1, n, x, wait, q)
+        if j2 >= 0:
+            m = _put(mv, L, m, kind, a, j2, n, x, wait, q)
+    if x % 13 == king and empty >= 0:
+        m = _put(mv, L, m, kind, a, empty, n, x, wait, q)
+    return m
+
+
+@njit(cache=True, inline="always")
 def _moves(L, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs, topcol):
     """KlondikeKernel.moves: to a foundation, reveals (deepest first), talon to
     tableau, column-emptying runs, partial runs, foundation cards back down.
@@ -196,67 +210,29 @@ def _moves(L, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs
     for depth in range(maxd, 0, -1):
         for i in range(ncol):
             if un[L, i] > 0 and dn[L, i] == depth:
-                x = up[L, i, 0]
-                j1, j2 = _parents(x, topcol)
-                if j1 >= 0:
-                    m = _put(mv, L, m, TT, i, j1, un[L, i], x, 0, depth)
-                    if j2 >= 0:
-                        m = _put(mv, L, m, TT, i, j2, un[L, i], x, 0, depth)
-                if x % 13 == king and empty >= 0:
-                    m = _put(mv, L, m, TT, i, empty, un[L, i], x, 0, depth)
+                m = _put_on(mv, L, m, TT, i, un[L, i], up[L, i, 0], 0, depth, topcol, empty, king)
     for t in range(nq):
         q = qs[t]
-        x = tal[rem[q - 1]]
-        j1, j2 = _parents(x, topcol)
-        if j1 >= 0:
-            m = _put(mv, L, m, W, q, j1, 0, x, 0, 0)
-            if j2 >= 0:
-                m = _put(mv, L, m, W, q, j2, 0, x, 0, 0)
-        if x % 13 == king and empty >= 0:
-            m = _put(mv, L, m, W, q, empty, 0, x, 0, 0)
+        m = _put_on(mv, L, m, W, q, 0, tal[rem[q - 1]], 0, 0, topcol, empty, king)
     for i in range(ncol):
         if un[L, i] > 0 and dn[L, i] == 0:
-            x = up[L, i, 0]
-            j1, j2 = _parents(x, topcol)
-            if j1 >= 0:
-                m = _put(mv, L, m, TT, i, j1, un[L, i], x, CLEAR, 0)
-                if j2 >= 0:
-                    m = _put(mv, L, m, TT, i, j2, un[L, i], x, CLEAR, 0)
+            # a king heading a whole column into an empty one only permutes columns
+            m = _put_on(mv, L, m, TT, i, un[L, i], up[L, i, 0], CLEAR, 0, topcol, -1, king)
     for i in range(ncol):
         u = un[L, i]
-        d = dn[L, i]
         for hm in range(1, u):
-            x = up[L, i, hm]
-            j1, j2 = _parents(x, topcol)
-            to_empty = x % 13 == king and empty >= 0
-            if j1 < 0 and not to_empty:
-                continue
             under = up[L, i, hm - 1]
             wait = PARTIAL
             if fd[L, under // 13] == under % 13 and _safe(under, fd, L):
                 wait = 0   # the uncovered card goes up by itself: a full move
             elif back & NO_PARTIAL:
                 continue
-            if j1 >= 0:
-                m = _put(mv, L, m, TT, i, j1, u - hm, x, wait, d)
-                if j2 >= 0:
-                    m = _put(mv, L, m, TT, i, j2, u - hm, x, wait, d)
-            if to_empty:
-                m = _put(mv, L, m, TT, i, empty, u - hm, x, wait, d)
+            m = _put_on(mv, L, m, TT, i, u - hm, up[L, i, hm], wait, dn[L, i], topcol, empty, king)
     if back & BACK:
         for s in range(4):
             level = fd[L, s]
-            if level:
-                c = s * 13 + level - 1
-                if _safe(c, fd, L):
-                    continue
-                j1, j2 = _parents(c, topcol)
-                if j1 >= 0:
-                    m = _put(mv, L, m, F, s, j1, 0, c, 0, 0)
-                    if j2 >= 0:
-                        m = _put(mv, L, m, F, s, j2, 0, c, 0, 0)
-                if c % 13 == king and empty >= 0:
-                    m = _put(mv, L, m, F, s, empty, 0, c, 0, 0)
+            if level and not _safe(s * 13 + level - 1, fd, L):
+                m = _put_on(mv, L, m, F, s, 0, s * 13 + level - 1, 0, 0, topcol, empty, king)
     for j in range(ncol):
         if un[L, j] > 0:
             topcol[up[L, j, un[L, j] - 1]] = -1
@@ -666,11 +642,6 @@ def run(ctl, mv, nm, idx, pend, dn, un, up, fd, mask, pp, tk,
 
 
 # ---------------------------------------------------------------- driver
-
-
-def applicable(kernel) -> bool:
-    """Can the compiled search stand in for the plain one under these rules?"""
-    return kernel.compiled_rules
 
 
 class _Search:

@@ -70,6 +70,7 @@ class FairPlayer:
         # the compiled search (where it runs for the rules) is far faster but keeps no
         # lost positions between solves; at these budgets it gives the same games
         self.compiled = compiled
+        self._compiled_helps: bool | None = None
         self.solves = 0
         self._pool: list[_Sample] = []
 
@@ -119,10 +120,16 @@ class FairPlayer:
                 sample.line = lines.get((move, i))
         self._pool = samples
 
+    def _compiled(self, position: Position) -> bool:
+        """Solve with the compiled search? (the answer depends on the rules only)"""
+        if self._compiled_helps is None:
+            self._compiled_helps = self.compiled and compiled_helps(position, self.rules)
+        return self._compiled_helps
+
     def _solve(self, sample: _Sample, position: Position) -> list[str] | None:
         self.solves += 1
         result = solve(position, self.rules, max_nodes=self.nodes, max_seconds=None, shorten=False,
-                       dead=None if self.compiled and compiled_helps(position, self.rules) else sample.dead)
+                       dead=None if self._compiled(position) else sample.dead)
         if result.verdict == WINNABLE:
             sample.line = list(result.solution)
             return sample.line

@@ -9,12 +9,13 @@ import pytest
 from solvers.patience.deadlock import stuck
 from solvers.patience.deal import klondike_deal
 from solvers.patience.formats import position_from_json
-from solvers.patience.klondike import PRED, RANK
+from solvers.patience.klondike import RANK
 from solvers.patience.options import KlondikeRules
 from solvers.patience.rules import apply_move, legal_moves
 from solvers.patience.search import UNWINNABLE, kernel_for, solve
 from tests.patience.helpers import brute_force_winnable
 
+PRED = [c - 1 if RANK[c] else -1 for c in range(52)]
 RULES = [KlondikeRules(draw=1), KlondikeRules(draw=3, single_pass_switch=False),
          KlondikeRules(draw=1, foundation_to_tableau=False)]
 
