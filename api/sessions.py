@@ -100,14 +100,21 @@ class SessionService:
         self.replays.put((match.id, after.version), after)
         return after
 
-    def hint(self, match: MatchRecord, seat: int, budget_ms: int) -> dict:
-        """The game's hint for ``seat`` (409 when that seat is not to move)."""
+    def hint(self, match: MatchRecord, seat: int, budget_ms: int, mode: str | None = None) -> dict:
+        """The game's hint for ``seat`` (409 when that seat is not to move); ``mode`` asks
+        for one of the game's hint methods (422 when it has no such method)."""
+        game = games.get(match.game)
+        if mode is not None and mode not in game.hint_modes:
+            offered = ", ".join(game.hint_modes) if game.hint_modes else "none: it has one hint method"
+            raise CardsageError(f"{match.game} has no hint mode {mode!r} (modes: {offered})", field="mode")
         now = self.current(match)
         state = now.state
         if seat not in state.to_move:
             raise OutOfTurn(f"seat {seat} is not to move" + (" (the match is over)" if state.is_over else ""),
                             status=409)
-        return games.get(match.game).hint(state, seat, budget_ms / 1000).to_json()
+        hint = game.hint(state, seat, budget_ms / 1000) if mode is None else game.hint(state, seat, budget_ms / 1000,
+                                                                                       mode=mode)
+        return hint.to_json()
 
     # ------------------------------------------------------------- views
     def view(self, match: MatchRecord, now: Replay, seat: int) -> dict:

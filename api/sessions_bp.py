@@ -78,7 +78,8 @@ def get_hint(session_id: str):
     limit = current_app.config["HINT_BUDGET_MS_MAX"]
     budget = query_int("budget_ms", default=min(current_app.config["HINT_BUDGET_MS_DEFAULT"], limit),
                        minimum=1, maximum=limit, clamp=True)
-    return jsonify(service.hint(match, seat, budget))
+    mode = request.args.get("mode") or None
+    return jsonify(service.hint(match, seat, budget, mode))
 
 
 # ---------------------------------------------------------------- OpenAPI
@@ -230,11 +231,14 @@ OPENAPI_PATHS = {
         "security": _SEAT_SECURITY,
         "parameters": [_SESSION_ID, _TOKEN,
                        query_param("budget_ms", "time budget in milliseconds, clamped to the server maximum",
-                                   {"type": "integer", "minimum": 1}, 500)],
+                                   {"type": "integer", "minimum": 1}, 500),
+                       query_param("mode", "a hint method by name, for games that offer several "
+                                   "(patience: `fair`, or `oracle` for a deal you typed in or a finished "
+                                   "game); the game's default when absent", {"type": "string"}, "fair")],
         "responses": {"200": json_response("The hint", ref("Hint"), {
             "action": _ACTION, "reason": "third hand high", "evaluation": {},
             "alternatives": [{"action": {"kind": "play", "args": ["2S"], "notation": "play 2S"}}],
             "method": "heuristic"}),
-            **problems(400, 401, 403, 404, 409)},
+            **problems(400, 401, 403, 404, 409, 422)},
     }},
 }

@@ -458,6 +458,9 @@ class Game(abc.ABC):
     Options: ClassVar[type]
     State: ClassVar[type]
     seat_names: ClassVar[tuple[str, ...] | None] = None
+    # hint methods a caller may ask for by name (``hint(..., mode=...)``); empty when
+    # the game has one
+    hint_modes: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self):
         self.State.game = self
@@ -505,7 +508,8 @@ class Game(abc.ABC):
         return {"random": random_bot}
 
     def hint(self, state: State, seat: int, budget: float | None = None) -> Hint:
-        """Recommended action for ``seat`` within ``budget`` seconds (default: the first legal action)."""
+        """Recommended action for ``seat`` within ``budget`` seconds (default: the first legal action).
+        Games with :attr:`hint_modes` also take ``mode``, one of them."""
         from solvers.bots import first_legal_hint
         return first_legal_hint(state, seat)
 

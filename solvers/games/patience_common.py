@@ -315,11 +315,26 @@ class PatienceGame(Game):
         from solvers.bots import random_bot
         return {"random": random_bot, "solver": solver_bot}
 
-    def hint(self, state: PatienceState, seat: int, budget: float | None = None) -> Hint:
-        """Fair hint (sampled over the unseen cards) or, for an owned deal or a finished
-        match, the oracle hint that uses the real hidden cards."""
+    hint_modes = ("fair", "oracle")
+
+    def hint(self, state: PatienceState, seat: int, budget: float | None = None,
+             mode: str | None = None) -> Hint:
+        """The fair hint (sampled over the unseen cards) or the oracle hint that uses the
+        real hidden cards. ``mode`` picks one; by default an owned deal or a finished
+        match gets the oracle, any other the fair hint. The oracle is refused (403)
+        while a numbered deal is being played: its hidden cards are not the player's
+        to see."""
         budget = FAIR_BUDGET_DEFAULT if budget is None else max(0.01, budget)
-        if state.deal_owned or state.ended:
+        may_see = state.deal_owned or state.ended
+        if mode is None:
+            mode = "oracle" if may_see else "fair"
+        if mode not in self.hint_modes:
+            raise CardsageError(f"unknown hint mode {mode!r}; expected one of {', '.join(self.hint_modes)}",
+                                field="mode")
+        if mode == "oracle":
+            if not may_see:
+                raise CardsageError("the oracle hint uses the hidden cards: it is only for a deal you typed "
+                                    "in or a finished game", status=403, field="mode")
             return oracle(state, budget)
         return fair(state, budget)
 

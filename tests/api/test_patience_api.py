@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from api.cli import main as cli_main
+from tests.api.helpers import assert_problem, auth, create
 from solvers.patience.deal import deal_by_number
 from solvers.patience.formats import position_to_json, to_solvitaire
 from solvers.patience.options import KlondikeRules
@@ -109,6 +110,36 @@ def test_session_hint_for_a_seeded_klondike_is_fair(client):
     hint = client.get(f"/api/v1/sessions/{created['id']}/hint?budget_ms=300",
                       headers={"Authorization": f"Bearer {created['tokens']['0']}"}).get_json()
     assert hint["method"] == "sampled" and "win_probability" in hint["evaluation"]
+
+
+def _hint(client, created, mode=None):
+    query = "budget_ms=300" + (f"&mode={mode}" if mode else "")
+    return client.get(f"/api/v1/sessions/{created['id']}/hint?{query}", headers=auth(created["tokens"]["0"]))
+
+
+def test_hint_modes_fair_and_oracle(client):
+    seeded = client.post("/api/v1/sessions", json={"game": "klondike", "seats": ["human"], "seed": 3}).get_json()
+    body = assert_problem(_hint(client, seeded, "oracle"), 403, field="mode")
+    assert "typed in" in body["detail"], "a numbered deal's hidden cards are not the player's to see"
+    assert_problem(_hint(client, seeded, "peek"), 422, field="mode")
+    assert _hint(client, seeded, "fair").get_json()["method"] == "sampled"
+
+    deal = {**position_to_json(deal_by_number("klondike", 5)), "format": "cardsage"}
+    owned = client.post("/api/v1/sessions", json={"game": "klondike", "seats": ["human"], "deal": deal}).get_json()
+    default = _hint(client, owned).get_json()
+    assert default["method"] == "oracle" and default["evaluation"]["uses_hidden_cards"]
+    assert default["evaluation"]["line"][0] == default["action"]["notation"]
+    fair = _hint(client, owned, "fair").get_json()
+    assert fair["method"] == "sampled" and "uses_hidden_cards" not in fair["evaluation"]
+    # the refused requests changed nothing
+    assert client.get(f"/api/v1/sessions/{seeded['id']}", headers=auth(seeded["tokens"]["0"])).get_json()["version"] == 0
+
+
+def test_hint_mode_on_a_game_with_one_method_is_refused(client):
+    session_id, tokens = create(client)
+    body = assert_problem(client.get(f"/api/v1/sessions/{session_id}/hint?mode=oracle", headers=auth(tokens["0"])),
+                          422, field="mode")
+    assert "whist" in body["detail"]
 
 
 def test_cli_verify_runs_a_tiny_batch(capsys):

@@ -123,7 +123,9 @@ async function clickStock() {
 
 async function hint() {
   try {
-    const h = await call("GET", `/api/v1/sessions/${state.id}/hint?budget_ms=3000`, undefined, state.token);
+    const mode = state.owned && $("pat-oracle").checked ? "oracle" : "fair";
+    const h = await call("GET", `/api/v1/sessions/${state.id}/hint?budget_ms=3000&mode=${mode}`,
+      undefined, state.token);
     const ev = h.evaluation || {};
     const oracle = h.method === "oracle";
     const box = $("pat-hint-text");
@@ -138,8 +140,12 @@ async function hint() {
     box.append(tag);
     box.dataset.move = h.action.notation;
     state.hinted = h.action.notation.split(" ")[0];
-    if (oracle && $("pat-oracle").checked && ev.line && ev.line.length) {
-      startPlayback(ev.line, "from here");
+    if (oracle && ev.line && ev.line.length) {
+      state.playback = { moves: ev.line, index: 0 };
+      const note = document.createElement("div");
+      note.className = "playback-note";
+      note.textContent = `Winning line from here: ${ev.line.length} moves. Press "Next solution move".`;
+      box.append(note);
     }
     render();
   } catch (err) {
