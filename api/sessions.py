@@ -101,19 +101,22 @@ class SessionService:
         return after
 
     def hint(self, match: MatchRecord, seat: int, budget_ms: int, mode: str | None = None) -> dict:
-        """The game's hint for ``seat`` (409 when that seat is not to move); ``mode`` asks
-        for one of the game's hint methods (422 when it has no such method)."""
+        """The game's hint for ``seat`` (409 when that seat is not to move, unless the
+        match is over and the game reviews finished matches); ``mode`` asks for one of
+        the game's hint methods (422 when it has no such method)."""
         game = games.get(match.game)
         if mode is not None and mode not in game.hint_modes:
             offered = ", ".join(game.hint_modes) if game.hint_modes else "none: it has one hint method"
             raise CardsageError(f"{match.game} has no hint mode {mode!r} (modes: {offered})", field="mode")
         now = self.current(match)
         state = now.state
+        budget = budget_ms / 1000
         if seat not in state.to_move:
+            if state.is_over and game.review_mode is not None and mode in (None, game.review_mode):
+                return game.hint(state, seat, budget, mode=game.review_mode).to_json()
             raise OutOfTurn(f"seat {seat} is not to move" + (" (the match is over)" if state.is_over else ""),
                             status=409)
-        hint = game.hint(state, seat, budget_ms / 1000) if mode is None else game.hint(state, seat, budget_ms / 1000,
-                                                                                       mode=mode)
+        hint = game.hint(state, seat, budget) if mode is None else game.hint(state, seat, budget, mode=mode)
         return hint.to_json()
 
     # ------------------------------------------------------------- views

@@ -461,6 +461,9 @@ class Game(abc.ABC):
     # hint methods a caller may ask for by name (``hint(..., mode=...)``); empty when
     # the game has one
     hint_modes: ClassVar[tuple[str, ...]] = ()
+    # the hint mode that may still answer once the match is over (a post-mortem: what
+    # would have won from where it ended), or None
+    review_mode: ClassVar[str | None] = None
 
     def __init__(self):
         self.State.game = self

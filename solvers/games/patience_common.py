@@ -316,6 +316,7 @@ class PatienceGame(Game):
         return {"random": random_bot, "solver": solver_bot}
 
     hint_modes = ("fair", "oracle")
+    review_mode = "oracle"
 
     def hint(self, state: PatienceState, seat: int, budget: float | None = None,
              mode: str | None = None) -> Hint:

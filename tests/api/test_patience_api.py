@@ -9,7 +9,7 @@ from tests.api.helpers import assert_problem, auth, create
 from solvers.patience.deal import deal_by_number
 from solvers.patience.formats import position_to_json, to_solvitaire
 from solvers.patience.options import KlondikeRules
-from solvers.patience.rules import replay
+from solvers.patience.rules import is_won, replay
 
 SOLVE = "/api/v1/patience/klondike/solve"
 
@@ -133,6 +133,20 @@ def test_hint_modes_fair_and_oracle(client):
     assert fair["method"] == "sampled" and "uses_hidden_cards" not in fair["evaluation"]
     # the refused requests changed nothing
     assert client.get(f"/api/v1/sessions/{seeded['id']}", headers=auth(seeded["tokens"]["0"])).get_json()["version"] == 0
+
+
+def test_a_finished_game_gets_the_oracle_review(client):
+    seeded = client.post("/api/v1/sessions", json={"game": "klondike", "seats": ["human"], "seed": 5,
+                                                   "options": {"draw": 1}}).get_json()
+    headers = auth(seeded["tokens"]["0"])
+    resigned = client.post(f"/api/v1/sessions/{seeded['id']}/actions", headers=headers,
+                           json={"action": "resign", "version": 0}).get_json()
+    assert resigned["over"]
+    review = _hint(client, seeded).get_json()
+    assert review["method"] == "oracle" and review["evaluation"]["verdict"] == "winnable"
+    line = review["evaluation"]["line"]
+    assert is_won(replay(deal_by_number("klondike", 5), line, KlondikeRules(draw=1)))
+    assert_problem(_hint(client, seeded, "fair"), 409)
 
 
 def test_hint_mode_on_a_game_with_one_method_is_refused(client):

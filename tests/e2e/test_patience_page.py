@@ -117,3 +117,16 @@ def test_oracle_hint_on_a_typed_deal_plays_its_line(page):
     page.click("#pat-step")
     _wait_version(page, before)
     assert "move 1 of" in page.inner_text("#pat-hint-text")
+
+
+def test_after_resigning_the_oracle_says_whether_it_could_still_be_won(page):
+    _start_klondike(page, seed=3)
+    before = _version(page)
+    page.click("#pat-resign")
+    _wait_version(page, before)
+    assert "over" in page.inner_text("#pat-status")
+    assert page.inner_text("#pat-hint") == "Could it still have been won?"
+    page.click("#pat-hint")
+    page.wait_for_selector("#pat-hint-text .method.oracle")
+    assert "oracle" in page.inner_text("#pat-hint-text")
+    assert page.is_hidden("#pat-step"), "no playback on a finished game"

@@ -123,7 +123,8 @@ async function clickStock() {
 
 async function hint() {
   try {
-    const mode = state.owned && $("pat-oracle").checked ? "oracle" : "fair";
+    // once the game is over the hint is the oracle's review of where it ended
+    const mode = state.session.over ? "oracle" : state.owned && $("pat-oracle").checked ? "oracle" : "fair";
     const h = await call("GET", `/api/v1/sessions/${state.id}/hint?budget_ms=3000&mode=${mode}`,
       undefined, state.token);
     const ev = h.evaluation || {};
@@ -140,7 +141,7 @@ async function hint() {
     box.append(tag);
     box.dataset.move = h.action.notation;
     state.hinted = h.action.notation.split(" ")[0];
-    if (oracle && ev.line && ev.line.length) {
+    if (oracle && ev.line && ev.line.length && !state.session.over) {
       state.playback = { moves: ev.line, index: 0 };
       const note = document.createElement("div");
       note.className = "playback-note";
@@ -324,7 +325,7 @@ function render() {
   const moves = legal();
   $("pat-undo").disabled = !moves.has("undo");
   $("pat-resign").disabled = s.over;
-  $("pat-hint").disabled = s.over;
+  $("pat-hint").textContent = s.over ? "Could it still have been won?" : "Hint";
   $("pat-switch").hidden = !moves.has("switch");
   $("pat-step").hidden = !state.playback;
   const passes = pub.passes_left === null ? "unlimited passes" : `${pub.passes_left} passes left`;
