@@ -185,18 +185,27 @@ class FortyThievesKernel:
         return to_found + clear + build + from_talon + to_empty
 
     def warm_up(self) -> None:
-        """Nothing to compile (the search calls this before its clock starts)."""
+        """Compile the beam probe (once per process) if these rules use it; the
+        search calls this before its clock starts."""
+        if self.max_redeals is not None:
+            from solvers.patience import forty_thieves_jit
+            forty_thieves_jit.warm_up()
 
     def _probe_first(self, root, max_nodes, deadline, probes=True):
-        """Before the exact search, a beam probe (:mod:`forty_thieves_beam`) gets a
-        share of the budget; it only ever answers with a win and its line."""
+        """Before the exact search, a beam probe gets a share of the budget: the
+        compiled one (:mod:`forty_thieves_jit`) where it covers the position, else
+        the plain one (:mod:`forty_thieves_beam`). It only ever answers with a win
+        and its line."""
         if not probes:
             return None
+        from solvers.patience import forty_thieves_jit
         stop = None
         if deadline is not None:
             now = time.perf_counter()
             stop = now + PROBE_SHARE * max(0.0, deadline - now)
-        line, nodes = probe(self, root, stop, None if max_nodes is None else max_nodes // 2)
+        cap = None if max_nodes is None else max_nodes // 2
+        found = forty_thieves_jit.probe(self, root, stop, cap)
+        line, nodes = found if found is not None else probe(self, root, stop, cap)
         return None if line is None else ("winnable", line, nodes)
 
     def pending(self, mv):
