@@ -91,20 +91,25 @@ def _assign(tokens: list[Num], i: int, available: Counter) -> bool:
 
 def _splits(text: str, available: Counter) -> list[list[int]]:
     """Ways to read ``text`` as one card or as several cards written side by side."""
+    out = [[int(text)]] if available[int(text)] > 0 else []
+    whole = int(text)
+    out += [parts for parts in _pieces(text, available) if len(parts) > 1 and concat(tuple(parts)) == whole]
+    return out
+
+
+def _pieces(text: str, available: Counter) -> list[list[int]]:
+    """Every way to cut ``text`` into the written forms of available cards, in order
+    (a later piece may start with a zero: ``100`` is a 1 then two 0s)."""
     out = []
-    if available[int(text)] > 0:
-        out.append([int(text)])
-    for cut in range(1, len(text)):
+    for cut in range(1, len(text) + 1):
         head = text[:cut]
-        if head[0] == "0" and head != "0":
-            continue
         card = int(head)
-        if available[card] <= 0:
+        if str(card) != head or available[card] <= 0:
+            continue
+        if cut == len(text):
+            out.append([card])
             continue
         available[card] -= 1
-        for rest in _splits(text[cut:], available):
-            parts = [card] + rest
-            if concat(tuple(parts)) == int(text):
-                out.append(parts)
+        out += [[card] + rest for rest in _pieces(text[cut:], available)]
         available[card] += 1
     return out

@@ -115,3 +115,11 @@ def test_solutions_respect_the_options(deal, target, options):
     for text in result.solutions:
         outcome = check(text, deal, target, **options)
         assert outcome.ok, (text, outcome)
+
+
+@pytest.mark.parametrize("text, cards, target", [
+    ("0 / 100", [0, 0, 0, 1], 0),        # a concatenation whose later cards are zeros
+    ("2 * 100 / 8 - 1", [1, 0, 0, 2, 8, 1], 24),
+    ("10 + 7 + 7", [1, 0, 7, 7], 24)])
+def test_concatenations_with_zeros_after_the_first_card_are_accepted(text, cards, target):
+    assert check(text, cards, target, allow_concat=True).ok
