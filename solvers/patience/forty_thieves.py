@@ -6,7 +6,8 @@ two foundation piles, lower first (which physical pile holds which height never
 matters); ``talon``/``p`` are the stock and waste as in :mod:`talon`. The two copies of
 a card share one integer ``suit * 13 + rank - 1``, so the key never tells them apart.
 With a limited stock, dead ends come from :mod:`forty_thieves_deadlock` and a beam
-probe (:mod:`forty_thieves_beam`) looks for a win before the exact search.
+probe looks for a win before the exact search (compiled in :mod:`forty_thieves_jit`,
+plain in :mod:`forty_thieves_beam`).
 """
 
 from __future__ import annotations
