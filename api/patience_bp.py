@@ -21,7 +21,7 @@ from api.warmup import warm_up_in_background
 from solvers import games
 from solvers.errors import CardsageError
 from solvers.games.patience_common import read_deal
-from solvers.patience import klondike_jit
+from solvers.patience import forty_thieves_jit, klondike_jit
 from solvers.patience.deal import deal_by_number
 from solvers.patience.formats import position_to_json, to_solvitaire
 from solvers.patience.search import solve
@@ -29,7 +29,14 @@ from solvers.patience.verify import summarise, verify_many
 from solvers.patience.verify_cli import parse_seeds
 
 blueprint = Blueprint("patience", __name__, url_prefix="/api/v1/patience")
-warm_up_in_background(blueprint, klondike_jit.warm_up, "patience-warm-up")
+
+
+def _warm_up_patience() -> None:
+    klondike_jit.warm_up()
+    forty_thieves_jit.warm_up()
+
+
+warm_up_in_background(blueprint, _warm_up_patience, "patience-warm-up")
 
 GAMES = ("klondike", "forty-thieves")
 DEFAULTS = {
