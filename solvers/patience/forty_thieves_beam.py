@@ -22,15 +22,20 @@ SCHEDULE = tuple((width, w) for width in (20, 40, 80, 160) for w in WEIGHTS)
 
 
 def probe(kernel, root, deadline: float | None = None, max_nodes: int | None = None,
-          schedule=SCHEDULE):
+          schedule=SCHEDULE, beam=None):
     """A winning line from ``root`` (a list of note tuples) and the positions
-    generated, or ``None`` and that count when no beam found one in time."""
+    generated, or ``None`` and that count when no beam found one in time.
+    ``beam(width, weights, deadline, max_nodes)`` runs one beam (default: the plain
+    one) and returns ``(line or None, positions generated, finished)``."""
+    if beam is None:
+        def beam(width, weights, deadline, budget):
+            return _beam(kernel, root, width, weights, deadline, budget)
     nodes = 0
     for width, weights in schedule:
         budget = None if max_nodes is None else max_nodes - nodes
         if budget is not None and budget <= 0:
             break
-        line, used, complete = _beam(kernel, root, width, weights, deadline, budget)
+        line, used, complete = beam(width, weights, deadline, budget)
         nodes += used
         if line is not None:
             return line, nodes

@@ -29,6 +29,7 @@ import time
 import numpy as np
 from numba import njit
 
+from solvers.patience.forty_thieves_beam import probe as plain_probe
 from solvers.patience.forty_thieves_order import WEIGHTS
 
 TF, TT, W = 0, 1, 2
@@ -696,18 +697,10 @@ def probe(kernel, root, deadline: float | None = None, max_nodes: int | None = N
     lay = layout_for(kernel, root)
     if lay is None:
         return None
-    nodes = 0
-    for width, weights in schedule:
-        budget = None if max_nodes is None else max_nodes - nodes
-        if budget is not None and budget <= 0:
-            break
-        line, used, complete = beam(kernel, root, width, weights, deadline, budget, lay)
-        nodes += used
-        if line is not None:
-            return line, nodes
-        if not complete:
-            break
-    return None, nodes
+
+    def compiled(width, weights, deadline, budget):
+        return beam(kernel, root, width, weights, deadline, budget, lay)
+    return plain_probe(kernel, root, deadline, max_nodes, schedule, compiled)
 
 
 def warm_up() -> None:

@@ -23,3 +23,15 @@ def brute_force_winnable(position, rules, limit=3_000_000):
                     raise RuntimeError("reference search too large")
                 stack.append(nxt)
     return False
+
+
+def random_walk(pos, rules, rng, steps):
+    """Positions met along a random line of play from ``pos`` (``pos`` first)."""
+    out = [pos]
+    for _ in range(steps):
+        moves = legal_moves(pos, rules)
+        if not moves or pos.is_won():
+            break
+        pos = apply_move(pos, rng.choice(moves), rules)
+        out.append(pos)
+    return out

@@ -12,9 +12,9 @@ from solvers.patience.forty_thieves import FortyThievesKernel
 from solvers.patience.forty_thieves_beam import _beam
 from solvers.patience.forty_thieves_order import WEIGHTS
 from solvers.patience.options import FortyThievesRules
-from solvers.patience.rules import apply_move, legal_moves, replay
+from solvers.patience.rules import replay
 from solvers.patience.search import WINNABLE, solve
-from tests.patience.helpers import brute_force_winnable
+from tests.patience.helpers import brute_force_winnable, random_walk
 
 SHAPES = [(3, 3, 6), (4, 4, 6), (4, 5, 5), (5, 5, 5), (6, 6, 5), (4, 4, 7)]
 
@@ -53,17 +53,6 @@ def test_compiled_beam_matches_on_full_deals_under_a_node_cap():
         assert (plain[0] is None, plain[1], plain[2]) == (compiled[0] is None, compiled[1], compiled[2])
 
 
-def _walk(pos, rules, rng, steps):
-    out = [pos]
-    for _ in range(steps):
-        moves = legal_moves(pos, rules)
-        if not moves or pos.is_won():
-            break
-        pos = apply_move(pos, rng.choice(moves), rules)
-        out.append(pos)
-    return out
-
-
 @pytest.mark.parametrize("redeals", [0, 1])
 def test_compiled_dead_end_proof_agrees_with_the_plain_one(redeals):
     rules = FortyThievesRules(redeals)
@@ -75,7 +64,7 @@ def test_compiled_dead_end_proof_agrees_with_the_plain_one(redeals):
         kernel = FortyThievesKernel(rules, ranks)
         lay = jit.layout_for(kernel, kernel.encode(deal))
         scratch = jit._Scratch(lay)
-        for pos in _walk(deal, rules, rng, 60):
+        for pos in random_walk(deal, rules, rng, 60):
             state = kernel.encode(pos)
             expected = kernel.hopeless(state)
             got = jit.stuck(jit.encode(state, lay), lay.array(), kernel.max_redeals, ranks, *scratch.proof())

@@ -12,9 +12,9 @@ from solvers.patience.deal import forty_thieves_deal
 from solvers.patience.forty_thieves import FortyThievesKernel
 from solvers.patience.forty_thieves_beam import probe
 from solvers.patience.options import FortyThievesRules
-from solvers.patience.rules import apply_move, legal_moves, replay
+from solvers.patience.rules import replay
 from solvers.patience.search import UNKNOWN, UNWINNABLE, WINNABLE, solve
-from tests.patience.helpers import brute_force_winnable
+from tests.patience.helpers import brute_force_winnable, random_walk
 
 FULL_WINS = (27,)      # full no-redeal deals the probe wins within seconds
 # ranks, columns, rows: shapes with both verdicts whose exhaustive search is quick
@@ -45,18 +45,6 @@ def test_one_redeal_verdicts_match_exhaustive_search(ranks, columns, rows):
         _compare(forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows), rules)
 
 
-def _walk(pos, rules, rng, steps):
-    """Positions met along a random line of play."""
-    out = [pos]
-    for _ in range(steps):
-        moves = legal_moves(pos, rules)
-        if not moves or pos.is_won():
-            break
-        pos = apply_move(pos, rng.choice(moves), rules)
-        out.append(pos)
-    return out
-
-
 @pytest.mark.parametrize("redeals", [0, 1])
 def test_dead_end_proof_only_rejects_lost_positions(redeals):
     rules = FortyThievesRules(redeals)
@@ -66,7 +54,7 @@ def test_dead_end_proof_only_rejects_lost_positions(redeals):
         ranks, columns, rows = SHAPES[seed % len(SHAPES)]
         deal = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
         kernel = FortyThievesKernel(rules, ranks)
-        for pos in _walk(deal, rules, rng, 30):
+        for pos in random_walk(deal, rules, rng, 30):
             if kernel.hopeless(kernel.encode(pos)):
                 rejected += 1
                 assert not brute_force_winnable(pos, rules)
@@ -81,7 +69,7 @@ def test_safe_moves_replay_and_match_the_kernel(redeals):
     for seed in range(30):
         deal = forty_thieves_deal(seed, ranks=3, columns=3, rows=5)
         kernel = FortyThievesKernel(rules, 3)
-        for pos in _walk(deal, rules, rng, 25):
+        for pos in random_walk(deal, rules, rng, 25):
             state, notes = kernel.normalize(kernel.encode(pos))
             after = replay(pos, list(notes), rules)
             assert kernel.key(kernel.encode(after)) == kernel.key(state)
