@@ -74,25 +74,62 @@ def _mix(x):
 
 
 @njit(cache=True, inline="always")
+def _col_hash(row, ml, i, L):
+    x = np.int64(L + 1)
+    for k in range(L):
+        x = x * np.int64(131) + row[i * ml + k] + 1
+    return _mix(x * MIX1)
+
+
+@njit(cache=True, inline="always")
+def _found_hash(row, of):
+    f = np.int64(0)
+    for k in range(8):
+        f = f * 16 + row[of + k]
+    return _mix(f + MIX3)
+
+
+@njit(cache=True, inline="always")
+def _talon_hash(row, ot, on, op, orr):
+    n = row[on]
+    t = np.int64(n * 256 + row[op] * 8 + row[orr] + 7)
+    for k in range(n):
+        t = t * np.int64(131) + row[ot + k] + 1
+    return _mix(t ^ MIX2)
+
+
+@njit(cache=True, inline="always")
 def _hash(row, lay):
     """64 bits of the kernel key: columns in any order, foundations, talon, pointer."""
     ncol, ml, ol, of, ot, on, op, orr = lay[0], lay[1], lay[2], lay[3], lay[4], lay[5], lay[6], lay[7]
     h = np.int64(0)
     for i in range(ncol):
-        L = row[ol + i]
-        x = np.int64(L + 1)
-        for k in range(L):
-            x = x * np.int64(131) + row[i * ml + k] + 1
-        h += _mix(x * MIX1)
-    f = np.int64(0)
-    for k in range(8):
-        f = f * 16 + row[of + k]
-    h += _mix(f + MIX3)
-    n = row[on]
-    t = np.int64(n * 256 + row[op] * 8 + row[orr] + 7)
-    for k in range(n):
-        t = t * np.int64(131) + row[ot + k] + 1
-    h += _mix(t ^ MIX2)
+        h += _col_hash(row, ml, i, row[ol + i])
+    h += _found_hash(row, of)
+    h += _talon_hash(row, ot, on, op, orr)
+    if h == 0:
+        h = 1
+    return h
+
+
+@njit(cache=True, inline="always")
+def _kid_hash(kid, par, lay, colh, talh):
+    """:func:`_hash` of a child of ``par``, whose column and talon terms are in
+    ``colh`` and ``talh``: moves only ever change a column's length when they change
+    the column, and the talon's length when they change the talon."""
+    ncol, ml, ol, of, ot, on, op, orr = lay[0], lay[1], lay[2], lay[3], lay[4], lay[5], lay[6], lay[7]
+    h = np.int64(0)
+    for i in range(ncol):
+        L = kid[ol + i]
+        if L == par[ol + i]:
+            h += colh[i]
+        else:
+            h += _col_hash(kid, ml, i, L)
+    h += _found_hash(kid, of)
+    if kid[on] == par[on] and kid[op] == par[op] and kid[orr] == par[orr]:
+        h += talh
+    else:
+        h += _talon_hash(kid, ot, on, op, orr)
     if h == 0:
         h = 1
     return h
@@ -279,6 +316,30 @@ def _moves(row, lay, maxred, mv, accn, accj, qs):
 
 
 @njit(cache=True, inline="always")
+def _col_score(row, ml, of, i, L, empty_w, buried_w, horizon):
+    if L == 0:
+        return empty_w
+    total = np.int64(0)
+    for k in range(L):
+        c = row[i * ml + k]
+        need = c % 13 - row[of + 2 * (c // 13)]
+        if need < horizon:
+            total -= buried_w * (horizon - need) * (L - 1 - k)
+    return total
+
+
+@njit(cache=True, inline="always")
+def _waste_score(row, ot, of, p, buried_w, horizon):
+    total = np.int64(0)
+    for k in range(p):
+        c = row[ot + k]
+        need = c % 13 - row[of + 2 * (c // 13)]
+        if need < horizon:
+            total -= buried_w * (horizon - need) * (p - 1 - k)
+    return total
+
+
+@njit(cache=True, inline="always")
 def _score(row, lay, weights):
     ncol, ml, ol, of, ot, op = lay[0], lay[1], lay[2], lay[3], lay[4], lay[6]
     up_w, empty_w, waste_w, buried_w, horizon = weights[0], weights[1], weights[2], weights[3], weights[4]
@@ -287,22 +348,38 @@ def _score(row, lay, weights):
         total += row[of + k]
     total = up_w * total - waste_w * row[op]
     for i in range(ncol):
-        L = row[ol + i]
-        if L == 0:
-            total += empty_w
-            continue
-        for k in range(L):
-            c = row[i * ml + k]
-            need = c % 13 - row[of + 2 * (c // 13)]
-            if need < horizon:
-                total -= buried_w * (horizon - need) * (L - 1 - k)
-    p = row[op]
-    for k in range(p):
-        c = row[ot + k]
-        need = c % 13 - row[of + 2 * (c // 13)]
-        if need < horizon:
-            total -= buried_w * (horizon - need) * (p - 1 - k)
-    return total
+        total += _col_score(row, ml, of, i, row[ol + i], empty_w, buried_w, horizon)
+    return total + _waste_score(row, ot, of, row[op], buried_w, horizon)
+
+
+@njit(cache=True, inline="always")
+def _kid_score(kid, par, lay, weights, cols, waste):
+    """:func:`_score` of a child of ``par``, whose column and waste terms are in
+    ``cols`` and ``waste``: they hold while the foundations and what they cover
+    stay as they were."""
+    ncol, ml, ol, of, ot, on, op = lay[0], lay[1], lay[2], lay[3], lay[4], lay[5], lay[6]
+    same = True
+    for k in range(8):
+        if kid[of + k] != par[of + k]:
+            same = False
+            break
+    if not same:
+        return _score(kid, lay, weights)
+    up_w, empty_w, waste_w, buried_w, horizon = weights[0], weights[1], weights[2], weights[3], weights[4]
+    total = np.int64(0)
+    for k in range(8):
+        total += kid[of + k]
+    p = kid[op]
+    total = up_w * total - waste_w * p
+    for i in range(ncol):
+        L = kid[ol + i]
+        if L == par[ol + i]:
+            total += cols[i]
+        else:
+            total += _col_score(kid, ml, of, i, L, empty_w, buried_w, horizon)
+    if kid[on] == par[on] and p == par[op]:
+        return total + waste
+    return total + _waste_score(kid, ot, of, p, buried_w, horizon)
 
 
 # ---------------------------------------------------------------- rule 9
@@ -326,21 +403,44 @@ def _leaves(y, row, of, last, avail, base):
 
 
 @njit(cache=True, inline="always")
-def _uncover(i, z, ncol, avail, base, unpl, ucount, fx):
-    avail[z] += 1
-    s = z // 13
-    if i < ncol:
-        base[z] = True
+def _based(c, base, pend, fx):
+    """``c`` became a base: so do the waiting cards it takes, down the suit."""
+    base[c] = True
+    fx[1] |= 1 << (c // 13)
+    while c % 13 > 0 and pend[c - 1] and not base[c - 1]:
+        c -= 1
+        base[c] = True
+
+
+@njit(cache=True, inline="always")
+def _unplaced(c, last, base, pend, fx):
+    """``c`` is reachable off the tableau: a base once an empty column or a base of
+    the next rank is known, and waiting until then."""
+    fx[1] |= 1 << (c // 13)
+    if base[c]:
+        return
+    if fx[0] or (c % 13 < last and base[c + 1]):
+        _based(c, base, pend, fx)
     else:
-        unpl[s, ucount[s]] = z
-        ucount[s] += 1
-    fx[1] |= 1 << s
+        pend[c] = True
+
+
+@njit(cache=True, inline="always")
+def _uncover(i, z, ncol, last, avail, base, pend, fx):
+    avail[z] += 1
+    if i < ncol:
+        if base[z]:
+            fx[1] |= 1 << (z // 13)
+        else:
+            _based(z, base, pend, fx)
+    else:
+        _unplaced(z, last, base, pend, fx)
 
 
 @njit(cache=True)
-def _grow(row, of, last, ncol, piles, plen, depth, avail, base, unpl, ucount, blocked, fx):
+def _grow(row, of, last, ncol, piles, plen, depth, avail, base, pend, blocked, fx):
     """Grow the fixed point until nothing changes (``fx``: empty column known,
-    suits to re-examine, piles to advance, as bit masks)."""
+    suits whose blocked piles to retry, piles to advance, as bit masks)."""
     npiles = ncol + 1
     while fx[2] or fx[1]:
         while fx[2]:
@@ -356,9 +456,12 @@ def _grow(row, of, last, ncol, piles, plen, depth, avail, base, unpl, ucount, bl
                     break
                 depth[i] += 1
                 if depth[i] < n:
-                    _uncover(i, piles[i, n - 1 - depth[i]], ncol, avail, base, unpl, ucount, fx)
+                    _uncover(i, piles[i, n - 1 - depth[i]], ncol, last, avail, base, pend, fx)
                 elif i < ncol and not fx[0]:
                     fx[0] = 1
+                    for c in range(52):
+                        if pend[c]:
+                            base[c] = True
                     fx[1] = 15
                     fx[2] = (np.int64(1) << npiles) - 1
         while fx[1]:
@@ -366,25 +469,13 @@ def _grow(row, of, last, ncol, piles, plen, depth, avail, base, unpl, ucount, bl
             while not (fx[1] >> s) & 1:
                 s += 1
             fx[1] &= ~(1 << s)
-            keep = 0
-            for k in range(ucount[s]):
-                c = unpl[s, k]
-                if base[c]:
-                    continue
-                if fx[0] or (c % 13 < last and base[c + 1]):
-                    base[c] = True
-                    fx[1] |= 1 << s
-                else:
-                    unpl[s, keep] = c
-                    keep += 1
-            ucount[s] = keep
             if blocked[s]:
                 fx[2] |= blocked[s]
                 blocked[s] = 0
 
 
 @njit(cache=True)
-def stuck(row, lay, maxred, ranks, piles, plen, depth, avail, base, unpl, ucount, loose):
+def stuck(row, lay, maxred, ranks, piles, plen, depth, avail, base, pend, loose, blocked, fx):
     """The dead-end proof of :mod:`forty_thieves_deadlock` (rule 9) for a row: with no
     turn-over left the stock is dealt in order onto the waste stack, otherwise every
     talon card is loose."""
@@ -395,9 +486,10 @@ def stuck(row, lay, maxred, ranks, piles, plen, depth, avail, base, unpl, ucount
     for c in range(52):
         avail[c] = 0
         base[c] = False
-    ucount[:] = 0
-    blocked = np.zeros(4, np.int64)
-    fx = np.zeros(3, np.int64)
+        pend[c] = False
+    for s in range(4):
+        blocked[s] = 0
+    fx[0] = 0
     for i in range(ncol):
         L = row[ol + i]
         plen[i] = L
@@ -417,7 +509,7 @@ def stuck(row, lay, maxred, ranks, piles, plen, depth, avail, base, unpl, ucount
     fx[2] = (np.int64(1) << (ncol + 1)) - 1
     for i in range(ncol + 1):
         if plen[i] > 0:
-            _uncover(i, piles[i, plen[i] - 1], ncol, avail, base, unpl, ucount, fx)
+            _uncover(i, piles[i, plen[i] - 1], ncol, last, avail, base, pend, fx)
     nloose = 0
     if not in_order:
         for k in range(n):
@@ -425,11 +517,8 @@ def stuck(row, lay, maxred, ranks, piles, plen, depth, avail, base, unpl, ucount
             avail[c] += 1
             loose[nloose] = c
             nloose += 1
-            s = c // 13
-            unpl[s, ucount[s]] = c
-            ucount[s] += 1
-            fx[1] |= 1 << s
-    _grow(row, of, last, ncol, piles, plen, depth, avail, base, unpl, ucount, blocked, fx)
+            _unplaced(c, last, base, pend, fx)
+    _grow(row, of, last, ncol, piles, plen, depth, avail, base, pend, blocked, fx)
     if in_order:
         for k in range(p, n):
             # the stock card lands on the waste cards not yet known to leave
@@ -438,9 +527,9 @@ def stuck(row, lay, maxred, ranks, piles, plen, depth, avail, base, unpl, ucount
             c = row[ot + k]
             piles[wp, plen[wp]] = c
             plen[wp] += 1
-            _uncover(wp, c, ncol, avail, base, unpl, ucount, fx)
+            _uncover(wp, c, ncol, last, avail, base, pend, fx)
             fx[2] |= np.int64(1) << wp
-            _grow(row, of, last, ncol, piles, plen, depth, avail, base, unpl, ucount, blocked, fx)
+            _grow(row, of, last, ncol, piles, plen, depth, avail, base, pend, blocked, fx)
     for i in range(ncol + 1):
         if depth[i] < plen[i]:
             return True
@@ -461,16 +550,17 @@ class _Scratch:
         self.depth = np.zeros(lay.ncol + 1, np.int64)
         self.avail = np.zeros(52, np.int64)
         self.base = np.zeros(52, np.bool_)
-        self.unpl = np.zeros((4, 2 * lay.talon + 2 * lay.ncol * lay.maxlen + 8), np.int16)
-        self.ucount = np.zeros(4, np.int64)
+        self.pend = np.zeros(52, np.bool_)
         self.loose = np.zeros(lay.talon + 1, np.int16)
         self.accn = np.zeros(52, np.int64)
         self.accj = np.zeros((52, 2 * lay.ncol), np.int64)
         self.qs = np.zeros(2 * lay.talon + 2, np.int64)
+        self.blocked = np.zeros(4, np.int64)
+        self.fx = np.zeros(3, np.int64)
 
     def proof(self):
-        return (self.piles, self.plen, self.depth, self.avail, self.base, self.unpl, self.ucount,
-                self.loose)
+        return (self.piles, self.plen, self.depth, self.avail, self.base, self.pend,
+                self.loose, self.blocked, self.fx)
 
 
 # ---------------------------------------------------------------- the beam
@@ -478,8 +568,8 @@ class _Scratch:
 
 @njit(cache=True)
 def run(ctl, beam, nxt, lay, maxred, ranks, total, width, weights, table, kpar, kmv, kkey,
-        hpar, hmv, mv, accn, accj, qs, piles, plen, depth, avail, base, unpl, ucount, loose,
-        chunk, limit):
+        hpar, hmv, mv, accn, accj, qs, piles, plen, depth, avail, base, pend, loose,
+        blocked, fx, chunk, limit):
     """Go on with the beam search in ``ctl`` for about ``chunk`` positions (``limit``:
     stop once this many were generated, 0 for none). ``beam`` holds the current
     level's positions; each parent's new children are hashed into ``table`` and listed
@@ -490,6 +580,10 @@ def run(ctl, beam, nxt, lay, maxred, ranks, total, width, weights, table, kpar, 
     maxm = mv.shape[0]
     start = ctl[NODES]
     kid = np.zeros(lay[8], np.int16)
+    ncol, ml, ol, of, ot, op = lay[0], lay[1], lay[2], lay[3], lay[4], lay[6]
+    empty_w, buried_w, horizon = weights[1], weights[3], weights[4]
+    colh = np.zeros(ncol, np.int64)
+    cols = np.zeros(ncol, np.int64)
     while True:
         b = ctl[PARENT]
         if b < ctl[NBEAM]:
@@ -497,11 +591,18 @@ def run(ctl, beam, nxt, lay, maxred, ranks, total, width, weights, table, kpar, 
                 return GROW_TABLE
             if ctl[NKIDS] + maxm > kpar.shape[0]:
                 return GROW_KIDS
-            n = _moves(beam[b], lay, maxred, mv, accn, accj, qs)
+            par = beam[b]
+            n = _moves(par, lay, maxred, mv, accn, accj, qs)
             nk = ctl[NKIDS]
+            # the parent's terms of the hash and of the score, which most children share
+            for i in range(ncol):
+                colh[i] = _col_hash(par, ml, i, par[ol + i])
+                cols[i] = _col_score(par, ml, of, i, par[ol + i], empty_w, buried_w, horizon)
+            talh = _talon_hash(par, ot, lay[5], op, lay[7])
+            waste = _waste_score(par, ot, of, par[op], buried_w, horizon)
             for t in range(n):
-                _child(beam[b], kid, mv[t, 0], mv[t, 1], mv[t, 2], lay)
-                if not insert(table, _hash(kid, lay)):
+                _child(par, kid, mv[t, 0], mv[t, 1], mv[t, 2], lay)
+                if not insert(table, _kid_hash(kid, par, lay, colh, talh)):
                     continue
                 ctl[COUNT] += 1
                 ctl[NODES] += 1
@@ -519,7 +620,7 @@ def run(ctl, beam, nxt, lay, maxred, ranks, total, width, weights, table, kpar, 
                 kmv[nk, 1] = mv[t, 1]
                 kmv[nk, 2] = mv[t, 2]
                 # best score first, then the order of generation
-                kkey[nk] = (-_score(kid, lay, weights) << 32) | nk
+                kkey[nk] = (-_kid_score(kid, par, lay, weights, cols, waste) << 32) | nk
                 nk += 1
             ctl[NKIDS] = nk
             ctl[PARENT] = b + 1
@@ -537,7 +638,8 @@ def run(ctl, beam, nxt, lay, maxred, ranks, total, width, weights, table, kpar, 
         for t in range(nk):
             e = order[t] & np.int64(0xFFFFFFFF)
             _child(beam[kpar[e]], nxt[w], kmv[e, 0], kmv[e, 1], kmv[e, 2], lay)
-            if stuck(nxt[w], lay, maxred, ranks, piles, plen, depth, avail, base, unpl, ucount, loose):
+            if stuck(nxt[w], lay, maxred, ranks, piles, plen, depth, avail, base, pend, loose,
+                     blocked, fx):
                 continue
             hpar[level, w] = kpar[e]
             hmv[level, w, 0] = kmv[e, 0]

@@ -4,6 +4,7 @@ every line it returns replays to a win through the rules engine."""
 
 import random
 
+import numpy as np
 import pytest
 
 from solvers.patience import forty_thieves_jit as jit
@@ -149,3 +150,30 @@ def test_solve_wins_through_the_compiled_probe():
     result = solve(pos, rules, max_seconds=30, shorten=False)
     assert result.verdict == WINNABLE
     assert replay(pos, result.solution, rules).is_won()
+
+
+def test_children_hash_and_score_as_from_scratch():
+    rules = FortyThievesRules(1)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(8):
+        ranks, columns, rows = (SHAPES + [(13, 10, 4)])[seed % (len(SHAPES) + 1)]
+        deal = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
+        kernel = FortyThievesKernel(rules, ranks)
+        lay = jit.layout_for(kernel, kernel.encode(deal))
+        layout, scratch, weights = lay.array(), jit._Scratch(lay), np.array(WEIGHTS[seed % len(WEIGHTS)])
+        mv = np.zeros((4 * lay.ncol + 4 * lay.talon + 8, 3), np.int64)
+        kid = np.zeros(lay.size, np.int16)
+        for pos in random_walk(deal, rules, rng, 30):
+            par = jit.encode(kernel.normalize(kernel.encode(pos))[0], lay)
+            colh = np.array([jit._col_hash(par, lay.maxlen, i, par[lay.lens + i]) for i in range(lay.ncol)])
+            cols = np.array([jit._col_score(par, lay.maxlen, lay.found, i, par[lay.lens + i], weights[1],
+                                            weights[3], weights[4]) for i in range(lay.ncol)])
+            talh = jit._talon_hash(par, lay.tal, lay.n, lay.p, lay.red)
+            waste = jit._waste_score(par, lay.tal, lay.found, par[lay.p], weights[3], weights[4])
+            for t in range(jit._moves(par, layout, 1, mv, scratch.accn, scratch.accj, scratch.qs)):
+                jit._child(par, kid, mv[t, 0], mv[t, 1], mv[t, 2], layout)
+                assert jit._kid_hash(kid, par, layout, colh, talh) == jit._hash(kid, layout)
+                assert jit._kid_score(kid, par, layout, weights, cols, waste) == jit._score(kid, layout, weights)
+                checked += 1
+    assert checked > 1000
