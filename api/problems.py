@@ -15,7 +15,7 @@ PROBLEM_BASE = "/api/v1/docs#problem-"
 _BY_STATUS = {
     400: ("bad-request", "Bad request"),
     401: ("unauthorized", "Missing seat token"),
-    403: ("forbidden", "Wrong seat token"),
+    403: ("forbidden", "Forbidden"),
     404: ("not-found", "Not found"),
     405: ("method-not-allowed", "Method not allowed"),
     409: ("conflict", "Conflict"),
@@ -31,6 +31,7 @@ PROBLEM_TYPES = {
     "stale-version": "Stale version",
     "out-of-turn": "Out of turn",
     "illegal-action": "Illegal action",
+    "wrong-seat-token": "Wrong seat token",
 }
 
 
@@ -53,6 +54,8 @@ def problem_kind(error: CardsageError) -> tuple[str, str]:
         return "out-of-turn", PROBLEM_TYPES["out-of-turn"]
     if isinstance(error, IllegalAction):
         return "illegal-action", PROBLEM_TYPES["illegal-action"]
+    if isinstance(error, AuthError) and error.status == 403:
+        return "wrong-seat-token", PROBLEM_TYPES["wrong-seat-token"]
     return status_kind(error.status)
 
 

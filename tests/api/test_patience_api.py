@@ -121,6 +121,7 @@ def test_hint_modes_fair_and_oracle(client):
     seeded = client.post("/api/v1/sessions", json={"game": "klondike", "seats": ["human"], "seed": 3}).get_json()
     body = assert_problem(_hint(client, seeded, "oracle"), 403, field="mode")
     assert "typed in" in body["detail"], "a numbered deal's hidden cards are not the player's to see"
+    assert body["title"] == "Forbidden", "not a token problem"
     assert_problem(_hint(client, seeded, "peek"), 422, field="mode")
     assert _hint(client, seeded, "fair").get_json()["method"] == "sampled"
 
