@@ -142,11 +142,8 @@ async function hint() {
     box.dataset.move = h.action.notation;
     state.hinted = h.action.notation.split(" ")[0];
     if (oracle && ev.line && ev.line.length && !state.session.over) {
-      state.playback = { moves: ev.line, index: 0 };
-      const note = document.createElement("div");
-      note.className = "playback-note";
-      note.textContent = `Winning line from here: ${ev.line.length} moves. Press "Next solution move".`;
-      box.append(note);
+      startPlayback(ev.line, "Winning line from here");
+      return;
     }
     render();
   } catch (err) {
@@ -176,7 +173,7 @@ async function winnable() {
       play.textContent = "Replay the solution from the start";
       play.addEventListener("click", async () => {
         await start({ game: state.game, options: state.options, seed: state.seed, deal: state.deal });
-        startPlayback(r.solution, "from the start");
+        startPlayback(r.solution, "Solution from the start");
       });
       box.append(" ", play);
     }
@@ -186,9 +183,13 @@ async function winnable() {
   }
 }
 
-function startPlayback(moves, where) {
+// adds the line's note below whatever the hint box already says
+function startPlayback(moves, what) {
   state.playback = { moves, index: 0 };
-  $("pat-hint-text").textContent = `Solution ${where}: ${moves.length} moves. Press "Next solution move".`;
+  const note = document.createElement("div");
+  note.className = "playback-note";
+  note.textContent = `${what}: ${moves.length} moves. Press "Next solution move".`;
+  $("pat-hint-text").append(note);
   render();
 }
 
