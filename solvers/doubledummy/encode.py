@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.cards import Card
-from solvers.doubledummy import kernel as K
+import solvers.doubledummy.kernel as K
 from solvers.doubledummy.layout import pack
 from solvers.doubledummy.position import Position, _next_players, _trick_seats
 

@@ -6,7 +6,7 @@ Only the plain tricks objective at a trick boundary gets a guess.
 
 from __future__ import annotations
 
-from solvers.doubledummy import kernel as K
+import solvers.doubledummy.kernel as K
 
 __all__ = ["estimate"]
 

@@ -18,7 +18,7 @@ import numpy as np
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
-from solvers.doubledummy import ttable as T
+import solvers.doubledummy.ttable as T
 from solvers.doubledummy.bits import HIBIT as _HIBIT, POP as _POP, popcount as _popcount, suit_of as _suit
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import threading
 import time
 
-from solvers.doubledummy import kernel as K
-from solvers.doubledummy import layout as L
-from solvers.doubledummy import ttable
+import solvers.doubledummy.kernel as K
+import solvers.doubledummy.layout as L
+import solvers.doubledummy.ttable as ttable
 from solvers.doubledummy.encode import State, card_name, encode
 from solvers.doubledummy.estimate import estimate
 from solvers.doubledummy.position import Position, seat_name
