@@ -7,23 +7,20 @@ matters); ``talon``/``p`` are the stock and waste as in :mod:`talon`. The two co
 a card share one integer ``suit * 13 + rank - 1``, so the key never tells them apart.
 With a limited stock, dead ends come from :mod:`forty_thieves_deadlock` and a beam
 probe looks for a win before the exact search (compiled in :mod:`forty_thieves_jit`,
-plain in :mod:`forty_thieves_beam`).
+plain in :mod:`forty_thieves_beam`; :mod:`compiled` picks it, this kernel knows
+neither).
 """
 
 from __future__ import annotations
 
-import time
-
 from solvers.errors import CardsageError
 from solvers.patience.forty_thieves_deadlock import ft_stuck, ft_stuck_in_order
-from solvers.patience.forty_thieves_beam import probe
 from solvers.patience.options import FortyThievesRules
 from solvers.patience.position import Position, patience_rank
 from solvers.patience.talon import reach_any, targets
 
 SUIT = [c // 13 for c in range(52)]
 RANK = [c % 13 for c in range(52)]
-PROBE_SHARE = 0.7       # of the time left, for the beam probe before the exact search
 
 
 def card_code(card) -> int:
@@ -59,9 +56,6 @@ class FortyThievesKernel:
         self.set_talon = self.max_redeals is None
         # a move can bury a card (onto a column or under the waste): check every node
         self.check_every_node = self.max_redeals is not None
-        if self.max_redeals is not None:
-            # the search runs this first (``fast_search`` hook) when it may
-            self.fast_search = self._probe_first
 
     def encode(self, pos: Position):
         """The kernel state of a fully known position."""
@@ -184,30 +178,6 @@ class FortyThievesKernel:
                 if empty >= 0:
                     to_empty.append(("W", q, pre, red2, empty))
         return to_found + clear + build + from_talon + to_empty
-
-    def warm_up(self) -> None:
-        """Compile the beam probe (once per process) if these rules use it; the
-        search calls this before its clock starts."""
-        if self.max_redeals is not None:
-            from solvers.patience import forty_thieves_jit
-            forty_thieves_jit.warm_up()
-
-    def _probe_first(self, root, max_nodes, deadline, probes=True):
-        """Before the exact search, a beam probe gets a share of the budget: the
-        compiled one (:mod:`forty_thieves_jit`) where it covers the position, else
-        the plain one (:mod:`forty_thieves_beam`). It only ever answers with a win
-        and its line."""
-        if not probes:
-            return None
-        from solvers.patience import forty_thieves_jit
-        stop = None
-        if deadline is not None:
-            now = time.perf_counter()
-            stop = now + PROBE_SHARE * max(0.0, deadline - now)
-        cap = None if max_nodes is None else max_nodes // 2
-        found = forty_thieves_jit.probe(self, root, stop, cap)
-        line, nodes = found if found is not None else probe(self, root, stop, cap)
-        return None if line is None else ("winnable", line, nodes)
 
     def pending(self, mv):
         """With a set-like talon, a talon card moved to the tableau only helps as a

@@ -12,8 +12,6 @@ A card is the integer ``suit * 13 + rank - 1`` (ace 0 … king 12).
 
 from __future__ import annotations
 
-import time
-
 from solvers.errors import CardsageError
 from solvers.patience.klondike_deadlock import klondike_stuck
 from solvers.patience.options import KlondikeRules
@@ -29,9 +27,6 @@ PARTNER = {0: 3, 3: 0, 1: 2, 2: 1}
 FITS_ON = [tuple(o * 13 + RANK[c] - 1 for o in OPPOSITE[SUIT[c]]) if RANK[c] else () for c in range(52)]
 # pending kinds of a tableau move (see KlondikeKernel.pending)
 PARTIAL, CLEAR = 1, 2
-# under the draw-3 switch rule, the share of a solve's budget the compiled search of
-# the same game without the switch gets to look for a win
-NO_SWITCH_SHARE = 0.5
 
 
 def card_code(card) -> int:
@@ -282,42 +277,6 @@ class KlondikeKernel:
                 return True
             return kind == "F" and first[0] == "F" and mv[1] == first[1]
         return kind == "W" and mv[5] == j
-
-    def fast_search(self, root, max_nodes, deadline, probes=True):
-        """The compiled search of :mod:`klondike_jit` from a normalized root, when it
-        covers these rules: ``(verdict, notes per move, nodes)``, else ``None``.
-        ``probes``: let the searches of ``klondike_jit.probe_schedule`` (streamlined
-        ones, shuffled restarts) take turns with it. Under the draw-3 switch rule
-        (with unlimited passes) a probe looks for a win that never switches, below."""
-        from solvers.patience import klondike_jit
-        if root[5]:
-            return None
-        if self.compiled_rules:
-            return klondike_jit.search(self, root, max_nodes, deadline, probes)
-        if probes and self.compiled_helps:
-            return self._win_without_switch(root, max_nodes, deadline)
-        return None
-
-    def _win_without_switch(self, root, max_nodes, deadline):
-        """A line that never switches is a line of the game without the switch rule,
-        which the compiled search covers: it gets half the budget and may only answer
-        "winnable" (a loss there proves nothing, since switching adds moves); the
-        plain search decides otherwise, with the time left."""
-        from solvers.patience import klondike_jit
-        rules = KlondikeRules(draw=self.k, single_pass_switch=False, foundation_to_tableau=self.back)
-        stop = None
-        if deadline is not None:
-            now = time.perf_counter()
-            stop = now + NO_SWITCH_SHARE * max(0.0, deadline - now)
-        cap = None if max_nodes is None else max(1, int(max_nodes * NO_SWITCH_SHARE))
-        found = klondike_jit.search(KlondikeKernel(rules, self.ranks), root, cap, stop)
-        return found if found is not None and found[0] == "winnable" else None
-
-    def warm_up(self) -> None:
-        """Compile the compiled search (once per process) if these rules use it."""
-        from solvers.patience import klondike_jit
-        if self.compiled_helps:
-            klondike_jit.warm_up()
 
     def chains(self, mv, first) -> bool:
         """May the pending move ``mv``, played right after the pending move ``first``,

@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 
 from solvers.errors import CardsageError
+from solvers.patience.compiled import first_search, warm_up
 from solvers.patience.forty_thieves import FortyThievesKernel
 from solvers.patience.klondike import KlondikeKernel
 from solvers.patience.options import FortyThievesRules, KlondikeRules
@@ -69,19 +70,19 @@ def solve(position: Position, rules, *, max_nodes: int | None = 2_000_000,
 
     ``dead`` is an optional set of keys already proven lost for the same deal (it is
     extended with this search's keys when the verdict is ``unwinnable``). With
-    ``compiled`` (and no ``dead``), a kernel's ``fast_search`` runs first: a compiled
-    search equal to the plain one (Klondike), or a probe that may settle the verdict
-    early (Forty Thieves' beam search, which only ever answers "winnable"); when it
-    returns ``None`` the plain search decides. ``probes`` lets that hook also run
+    ``compiled`` (and no ``dead``), the first search that :mod:`solvers.patience.compiled`
+    picks for the kernel runs first: a compiled search equal to the plain one
+    (Klondike), or a probe that may settle the verdict early (Forty Thieves' beam
+    search, which only ever answers "winnable"); when it returns ``None`` the plain
+    search decides. ``probes`` lets that first search also run
     other searches from the root (Klondike's streamlined searches and shuffled
     restarts beside the exact one, Forty Thieves' beam probe before it); without them
     the compiled Klondike search visits exactly the positions of the plain one.
     """
     kernel = kernel_for(position, rules)
-    fast = getattr(kernel, "fast_search", None) if compiled and dead is None else None
-    warm_up = getattr(kernel, "warm_up", None)
-    if fast is not None and warm_up is not None:
-        warm_up()    # compiling is not part of the search time
+    fast = first_search(kernel) if compiled and dead is None else None
+    if fast is not None:
+        warm_up(kernel)    # compiling is not part of the search time
     start = time.perf_counter()
     root = kernel.encode(position)
     deadline = None if max_seconds is None else start + max_seconds

@@ -4,6 +4,7 @@ verdicts, node counts and solutions on many seeded deals."""
 import pytest
 
 from solvers.patience import klondike_jit
+from solvers.patience.compiled import first_search
 from solvers.patience.deal import klondike_deal
 from solvers.patience.options import KlondikeRules
 from solvers.patience.rules import replay
@@ -58,7 +59,7 @@ def test_compiled_search_only_where_it_applies():
                            (KlondikeRules(draw=1, passes=2), False)]:
         kernel = kernel_for(pos, rules)
         root = kernel.normalize(kernel.encode(pos))[0]
-        assert (kernel.fast_search(root, 10, None) is not None) == applies
+        assert (first_search(kernel)(root, 10, None) is not None) == applies
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.label())

@@ -1,0 +1,107 @@
+"""Which search runs before the plain one: the compiled searches, where they cover the rules.
+
+The plain kernels (:mod:`klondike`, :mod:`forty_thieves`) are the reference and know
+nothing of the compiled searches (:mod:`klondike_jit`, :mod:`forty_thieves_jit`),
+which mirror them and use them (to replay a line, to warm up); this module, above
+both, picks between them. :func:`solvers.patience.search.solve` asks
+:func:`first_search` for the search to run from the root before its own, and calls
+:func:`warm_up` before its clock starts. The compiled modules load (and numba with
+them) only when a search is about to use them.
+
+* Klondike: the compiled search of :mod:`klondike_jit` where it covers the rules
+  (unlimited passes, no draw-3 switch), with its probe searches taking turns with it;
+  under the draw-3 switch rule (unlimited passes) a probe that looks for a win that
+  never switches. Otherwise the plain search decides.
+* Forty Thieves with a limited stock: a beam probe (compiled where it covers the
+  position, else the plain :mod:`forty_thieves_beam`) that only ever answers with a
+  win; the exact plain search decides otherwise.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+
+from solvers.patience.forty_thieves import FortyThievesKernel
+from solvers.patience.forty_thieves_beam import probe as plain_probe
+from solvers.patience.klondike import KlondikeKernel
+from solvers.patience.options import KlondikeRules
+
+# under the draw-3 switch rule, the share of a solve's budget the compiled search of
+# the same game without the switch gets to look for a win
+NO_SWITCH_SHARE = 0.5
+PROBE_SHARE = 0.7       # Forty Thieves: of the time left, for the beam probe before the exact search
+
+
+def first_search(kernel):
+    """The search to run first from a normalized root with this kernel, or ``None``.
+
+    It is called as ``search(root, max_nodes, deadline, probes=True)`` and returns
+    ``(verdict, notes per move, nodes)``, or ``None`` when the plain search must
+    decide."""
+    if isinstance(kernel, KlondikeKernel):
+        return functools.partial(klondike_first, kernel)
+    if isinstance(kernel, FortyThievesKernel) and kernel.max_redeals is not None:
+        return functools.partial(forty_thieves_first, kernel)
+    return None
+
+
+def warm_up(kernel) -> None:
+    """Compile (once per process) the compiled search ``kernel``'s rules use, if any."""
+    if isinstance(kernel, KlondikeKernel):
+        if kernel.compiled_helps:
+            from solvers.patience import klondike_jit
+            klondike_jit.warm_up()
+    elif isinstance(kernel, FortyThievesKernel) and kernel.max_redeals is not None:
+        from solvers.patience import forty_thieves_jit
+        forty_thieves_jit.warm_up()
+
+
+def klondike_first(kernel: KlondikeKernel, root, max_nodes, deadline, probes=True):
+    """The compiled search of :mod:`klondike_jit` from a normalized root, when it
+    covers the kernel's rules: ``(verdict, notes per move, nodes)``, else ``None``.
+    ``probes``: let the searches of ``klondike_jit.probe_schedule`` (streamlined
+    ones, shuffled restarts) take turns with it. Under the draw-3 switch rule
+    (with unlimited passes) a probe looks for a win that never switches, below."""
+    from solvers.patience import klondike_jit
+    if root[5]:
+        return None
+    if kernel.compiled_rules:
+        return klondike_jit.search(kernel, root, max_nodes, deadline, probes)
+    if probes and kernel.compiled_helps:
+        return _win_without_switch(kernel, root, max_nodes, deadline)
+    return None
+
+
+def _win_without_switch(kernel: KlondikeKernel, root, max_nodes, deadline):
+    """A line that never switches is a line of the game without the switch rule,
+    which the compiled search covers: it gets half the budget and may only answer
+    "winnable" (a loss there proves nothing, since switching adds moves); the
+    plain search decides otherwise, with the time left."""
+    from solvers.patience import klondike_jit
+    rules = KlondikeRules(draw=kernel.k, single_pass_switch=False, foundation_to_tableau=kernel.back)
+    stop = None
+    if deadline is not None:
+        now = time.perf_counter()
+        stop = now + NO_SWITCH_SHARE * max(0.0, deadline - now)
+    cap = None if max_nodes is None else max(1, int(max_nodes * NO_SWITCH_SHARE))
+    found = klondike_jit.search(KlondikeKernel(rules, kernel.ranks), root, cap, stop)
+    return found if found is not None and found[0] == "winnable" else None
+
+
+def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, probes=True):
+    """Before the exact search, a beam probe gets a share of the budget: the
+    compiled one (:mod:`forty_thieves_jit`) where it covers the position, else
+    the plain one (:mod:`forty_thieves_beam`). It only ever answers with a win
+    and its line."""
+    if not probes:
+        return None
+    from solvers.patience import forty_thieves_jit
+    stop = None
+    if deadline is not None:
+        now = time.perf_counter()
+        stop = now + PROBE_SHARE * max(0.0, deadline - now)
+    cap = None if max_nodes is None else max_nodes // 2
+    found = forty_thieves_jit.probe(kernel, root, stop, cap)
+    line, nodes = found if found is not None else plain_probe(kernel, root, stop, cap)
+    return None if line is None else ("winnable", line, nodes)
