@@ -7,7 +7,12 @@ state, so a match is stored as its seed plus its action log and restored by repl
 Cards live in named :class:`Zone` objects with a visibility rule. ``state.view(seat)``
 is built by allow-list from the zones and from ``state.public()``: a card a seat may
 not see is never in that seat's view. ``determinize(state, seat, rng)`` re-deals the
-cards a seat cannot see into the zones it cannot see, respecting what is public.
+cards a seat cannot see into the zones it cannot see, respecting what is public (the sampler is
+:func:`solvers.sampling.determinize`).
+
+Bots and hints are not part of the protocol: the registry (:mod:`solvers.games`)
+attaches them to each game (:meth:`Game.attach`), so this module imports nothing
+above it.
 """
 
 from __future__ import annotations
@@ -23,8 +28,8 @@ from solvers.cards import Card, Rng, parse_card
 from solvers.errors import CardsageError, IllegalAction, OutOfTurn
 
 __all__ = [
-    "Action", "Zone", "Visibility", "Game", "State", "Hint", "option", "GameInfo",
-    "encode", "decode", "determinize",
+    "Action", "Zone", "Visibility", "Game", "State", "Hint", "ScoreEvent", "Advice", "option",
+    "GameInfo", "encode", "decode",
 ]
 
 
@@ -283,6 +288,27 @@ class Hint:
                 "alternatives": self.alternatives, "method": self.method}
 
 
+@dataclass(frozen=True)
+class ScoreEvent:
+    """One scoring fact of a match: in which hand, to which seats, how many points, and why.
+
+    ``source`` names the rule in words a player knows ("tricks over six", "honours",
+    "failed bid: twice the bid"); ``detail`` carries what the rule counted (tricks,
+    card points…), so the rule text's checksums can be checked from the events alone.
+    """
+
+    hand: int                      # 1 for the first hand of the match
+    seats: tuple[int, ...]         # every seat the points go to (both partners of a side)
+    points: float
+    source: str
+    detail: Mapping = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        """JSON form used by the HTTP API."""
+        return {"hand": self.hand, "seats": list(self.seats), "points": self.points,
+                "source": self.source, "detail": dict(self.detail)}
+
+
 # ---------------------------------------------------------------- the state protocol
 
 
@@ -363,6 +389,50 @@ class State(abc.ABC):
         """Cards publicly known to lie in a hidden zone (e.g. a turned trump the dealer took)."""
         return {}
 
+    def review_limit(self, viewer: int | None) -> int | None:
+        """How many of the latest log entries ``viewer`` may still read in full (None: all).
+
+        Older entries show only their verb (``play``), as at a table where quitted
+        tricks may not be looked at again."""
+        return None
+
+    # --- scoring ------------------------------------------------------------
+    @property
+    def hands_played(self) -> int:
+        """Hands finished so far (a search may stop its look-ahead where a hand ends)."""
+        return 0
+
+    def score_events(self) -> list[ScoreEvent]:
+        """The match's scoring so far, one event per scoring fact (default: none)."""
+        return []
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides: partnerships, or each seat alone (the default)."""
+        return tuple((s,) for s in range(self.players))
+
+    def standings(self) -> list[dict]:
+        """Sides from first to last place in the game's own direction, with their scores."""
+        low = self.game.low_score_wins
+        rows = [{"seats": list(side), "score": self.scores[side[0]]} for side in self.sides()]
+        rows.sort(key=lambda r: (r["score"] if low else -r["score"], r["seats"]))
+        place = 0
+        for i, row in enumerate(rows):
+            if i == 0 or row["score"] != rows[i - 1]["score"]:
+                place = i + 1
+            row["place"] = place
+        return rows
+
+    def utility(self, seat: int) -> float:
+        """How good the match stands for ``seat``, for search: higher is better.
+
+        Default: its score minus the mean score of the other sides, negated where low
+        scores win. Only differences between states matter to the search."""
+        score = self.scores
+        own = next(side for side in self.sides() if seat in side)
+        others = [score[side[0]] for side in self.sides() if side != own]
+        value = score[seat] - (sum(others) / len(others) if others else 0.0)
+        return -value if self.game.low_score_wins else float(value)
+
     # --- provided -----------------------------------------------------------
     def apply(self, action: Action | str | Mapping, seat: int | None = None) -> "State":
         """Return the state after ``seat`` takes ``action``; raise if it is not legal now.
@@ -414,19 +484,19 @@ def _display_key(card: Card):
     return (card.kind, card.suit if card.suit is not None else -1, card.rank, card.copy)
 
 
-def determinize(state: State, seat: int, rng: Rng) -> State:
-    """Re-deal the cards ``seat`` cannot see among the zones it cannot see.
-
-    Zone sizes are kept, cards publicly known to be in a zone stay there, and each
-    zone only receives cards its constraint allows (shown voids). Feasibility is
-    checked by a maximum flow before any card is placed, and every placement keeps
-    the rest feasible, so sampling never stalls (see :mod:`solvers.sampling`).
-    """
-    from solvers.sampling import sample_hidden  # the sampler builds on this module
-    return sample_hidden(state, seat, rng)
-
-
 # ---------------------------------------------------------------- games
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What a game is played and hinted with: its bot policies by name and its hint method.
+
+    ``hint(state, seat, budget, *, mode, rng, iterations)`` returns a :class:`Hint`;
+    ``rng`` and ``iterations`` fix a sampled hint's generator and effort (tests).
+    """
+
+    bots: Mapping[str, Callable]
+    hint: Callable[..., Hint]
 
 
 @dataclass(frozen=True)
@@ -464,9 +534,22 @@ class Game(abc.ABC):
     # the hint mode that may still answer once the match is over (a post-mortem: what
     # would have won from where it ended), or None
     review_mode: ClassVar[str | None] = None
+    # True where the lowest total wins (penalty-point games)
+    low_score_wins: ClassVar[bool] = False
 
     def __init__(self):
         self.State.game = self
+        self.advice: Advice | None = None
+
+    def attach(self, advice: Advice) -> None:
+        """Give the game its bots and hint method (done once by the registry)."""
+        self.advice = advice
+
+    def _advice(self) -> Advice:
+        if self.advice is None:
+            raise CardsageError(f"{self.name} has no bots or hints yet: take the game from "
+                                f"solvers.games.get({self.name!r})", status=500)
+        return self.advice
 
     def info(self) -> GameInfo:
         """Registry entry."""
@@ -507,14 +590,15 @@ class Game(abc.ABC):
 
     def bots(self) -> dict[str, Callable]:
         """Bot policies by name: each is ``policy(state, seat, rng) -> Action``."""
-        from solvers.bots import random_bot
-        return {"random": random_bot}
+        return dict(self._advice().bots)
 
-    def hint(self, state: State, seat: int, budget: float | None = None) -> Hint:
-        """Recommended action for ``seat`` within ``budget`` seconds (default: the first legal action).
-        Games with :attr:`hint_modes` also take ``mode``, one of them."""
-        from solvers.bots import first_legal_hint
-        return first_legal_hint(state, seat)
+    def hint(self, state: State, seat: int, budget: float | None = None, *, mode: str | None = None,
+             rng: Rng | None = None, iterations: int | None = None) -> Hint:
+        """Recommended action for ``seat`` within ``budget`` seconds (default 1).
+
+        Games with :attr:`hint_modes` take ``mode``, one of them. A fixed ``rng`` and
+        an ``iterations`` count (no budget) make a sampled hint reproducible."""
+        return self._advice().hint(state, seat, budget, mode=mode, rng=rng, iterations=iterations)
 
     def describe(self) -> dict:
         """JSON description for the API: info, options schema, bots, seat count."""

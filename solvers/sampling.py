@@ -1,8 +1,14 @@
 """Sampling the cards a seat cannot see, consistent with everything public.
 
-``sample_hidden(state, seat, rng)`` re-deals the unseen cards into the zones the seat
-cannot see: every zone keeps its size, publicly known cards stay where they are, and a
-zone only receives cards its constraint allows (shown or claimed voids).
+``determinize(state, seat, rng)`` (also ``sample_hidden``) re-deals the unseen cards
+into the zones the seat cannot see: every zone keeps its size, publicly known cards
+stay where they are, and a zone only receives cards its constraint allows (shown or
+claimed voids). The generator of later deals (a state's ``rng_state``) is drawn afresh
+too: nobody knows how the next hand will fall.
+
+A sample depends only on what the seat knows: the unseen cards are put in a fixed
+order before they are shuffled, so two states that look the same to the seat give
+the same sample from the same generator.
 
 Cards are grouped into classes by the set of zones that may take them. Whether the
 remaining cards still fit the remaining room is a small transportation problem,
@@ -17,13 +23,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Mapping
 
+import dataclasses
+
 import networkx as nx
 
 from solvers.cards import Card, Rng
 from solvers.errors import CardsageError
 from solvers.game import State
 
-__all__ = ["sample_hidden", "HiddenDeal", "hidden_deal", "feasible", "flow_feasible"]
+__all__ = ["determinize", "sample_hidden", "HiddenDeal", "hidden_deal", "feasible", "flow_feasible"]
 
 # up to this many zones Hall's condition is checked directly (2**n subsets); beyond, by flow
 HALL_ZONES = 5
@@ -47,7 +55,8 @@ def hidden_deal(state: State, seat: int) -> HiddenDeal:
     hidden = {n: z for n, z in zones.items() if not z.known_to(seat)}
     fixed = {n: tuple(cards) for n, cards in state.fixed_cards(seat).items() if n in hidden and cards}
     allow: Mapping[str, Callable[[Card], bool]] = state.determinize_constraints(seat)
-    pool = [c for z in hidden.values() for c in z.cards]
+    # in a fixed order: the order they really lie in is what the seat does not know
+    pool = sorted((c for z in hidden.values() for c in z.cards), key=_card_order)
     for cards in fixed.values():
         for c in cards:
             if c not in pool:
@@ -108,6 +117,18 @@ def flow_feasible(counts: tuple, rooms: tuple) -> bool:
     return nx.maximum_flow_value(graph, "source", "sink") == total
 
 
+def determinize(state: State, seat: int, rng: Rng) -> State:
+    """A copy of ``state`` with everything ``seat`` cannot see drawn afresh: the unseen
+    cards re-dealt consistently with what is public, and later deals' generator re-seeded.
+
+    Raises :class:`CardsageError` when no deal of the unseen cards fits what is public.
+    """
+    sample = sample_hidden(state, seat, rng)
+    if dataclasses.is_dataclass(sample) and any(f.name == "rng_state" for f in dataclasses.fields(sample)):
+        sample = dataclasses.replace(sample, rng_state=rng.next64())
+    return sample
+
+
 def sample_hidden(state: State, seat: int, rng: Rng) -> State:
     """A copy of ``state`` with the cards ``seat`` cannot see re-dealt consistently.
 
@@ -166,3 +187,7 @@ def _rebuild(state: State, seat: int, deal: HiddenDeal, placed: dict[str, list[C
 
 def _anything(card: Card) -> bool:
     return True
+
+
+def _card_order(card: Card):
+    return (card.kind, -1 if card.suit is None else card.suit, card.rank, card.copy)

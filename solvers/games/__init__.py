@@ -1,36 +1,52 @@
 """The registry of games: ``get("whist")``, ``names()``, ``listing()``.
 
-Each game module defines a :class:`solvers.game.Game` subclass; it is listed here once
-and is then covered by the conformance suite, the HTTP API and the web UI.
+Each game module defines a :class:`solvers.game.Game` subclass (its rules); a game may
+also have a policies module with its own bots (``BOTS``), a stronger specialised hint
+(``hint``) and the settings of the generic search (``SEARCH``). The registry is the
+one place where rules and policies meet: it attaches to every game the ``random`` and
+``search`` bots and the generic information-set hint, then the game's own, so the
+rules modules never import their bots and a new game is covered by the conformance
+suite, the HTTP API and the web UI the moment it is listed here.
 """
 
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 
 from solvers.errors import CardsageError
 from solvers.game import Game
+from solvers.games.advice import advice_for
 
-# name -> module path (imported on first use so the registry stays cheap)
-_MODULES: dict[str, str] = {
-    "whist": "solvers.games.whist",
-    "teka": "solvers.games.teka",
-    "twentyfour": "solvers.games.twentyfour",
-    "klondike": "solvers.games.klondike",
-    "forty-thieves": "solvers.games.forty_thieves",
+# name -> (rules module, policies module or None), imported on first use
+_MODULES: dict[str, tuple[str, str | None]] = {
+    "whist": ("solvers.games.whist", "solvers.games.whist_bot"),
+    "teka": ("solvers.games.teka", "solvers.games.teka_bot"),
+    "twentyfour": ("solvers.games.twentyfour", "solvers.games.twentyfour_bot"),
+    "klondike": ("solvers.games.klondike", "solvers.games.patience_play"),
+    "forty-thieves": ("solvers.games.forty_thieves", "solvers.games.patience_play"),
 }
 _GAMES: dict[str, Game] = {}
 
 
 def get(name: str) -> Game:
-    """The game registered under ``name``; a clear error for an unknown name."""
+    """The game registered under ``name``, with its bots and hints; a clear error for an unknown name."""
     if not isinstance(name, str) or name not in _MODULES:
         raise CardsageError(f"unknown game {name!r}; known games: {', '.join(sorted(_MODULES))}",
                             status=404, field="game")
     if name not in _GAMES:
-        module = importlib.import_module(_MODULES[name])
-        _GAMES[name] = module.GAME
+        rules, policies = _MODULES[name]
+        game = importlib.import_module(rules).GAME
+        module: ModuleType | None = importlib.import_module(policies) if policies else None
+        game.attach(advice_for(game, module))
+        _GAMES[name] = game
     return _GAMES[name]
+
+
+def policies_module(name: str) -> str | None:
+    """The module path of a game's own bots and hints (None when it has none)."""
+    get(name)
+    return _MODULES[name][1]
 
 
 def names() -> list[str]:

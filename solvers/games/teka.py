@@ -598,17 +598,5 @@ class Teka(Game):
             deck = rng.shuffled(standard_pack())
         return _deal(options, rng.state, dealer, deck, points=(0, 0), sheet=())
 
-    def bots(self):
-        from solvers.bots import random_bot
-        from solvers.games.teka_bot import heuristic_bot
-        from solvers.pimc import pimc_bot
-        return {"random": random_bot, "heuristic": heuristic_bot, "pimc": pimc_bot}
-
-    def hint(self, state: TekaState, seat: int, budget: float | None = None):
-        """The sampled double-dummy hint; the heuristic's when the budget is too small for one deal."""
-        from solvers.bots import sampled_hint_or_heuristic
-        from solvers.games.teka_bot import heuristic_hint
-        return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint)
-
 
 GAME = Teka()

@@ -25,6 +25,7 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, DOUBLE13, PASSES, PLAY,
                                 REDEAL, TRICKS, TRUMP, TekaState, partner_of, side_of)
+from solvers.pimc import pimc_bot, sampled_hint_or_heuristic
 from solvers.tricks import current_winner
 
 SUIT_NAMES = {s: s.name.lower() for s in Suit}
@@ -296,3 +297,13 @@ def heuristic_hint(state: TekaState, seat: int) -> Hint:
         evaluation.update(sure_winners=sure_winners(state, seat))
     alternatives = [{"action": a.to_json(), "note": "legal"} for a in state.legal_actions(seat) if a != action]
     return Hint(action, reason, evaluation=evaluation, alternatives=alternatives, method="heuristic")
+
+
+def hint(state, seat: int, budget: float | None = None, *, mode: str | None = None, rng: Rng | None = None,
+         iterations: int | None = None) -> Hint:
+    """The sampled double-dummy hint (``iterations``: sampled deals); the rules of thumb
+    when the budget is too small for one deal."""
+    return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint, rng=rng, samples=iterations)
+
+
+BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}

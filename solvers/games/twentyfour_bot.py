@@ -78,3 +78,12 @@ def solver_hint(state: TwentyFourState, seat: int) -> Hint:
     alternatives = [{"action": a.to_json(), "note": "legal"} for a in state.legal_actions(seat)
                     if a != action and a.kind != "wait"][:10]
     return Hint(action, reason, evaluation=evaluation, alternatives=alternatives, method="exact")
+
+
+def hint(state: TwentyFourState, seat: int, budget: float | None = None, *, mode: str | None = None,
+         rng: Rng | None = None, iterations: int | None = None) -> Hint:
+    """The exact solver's hint: every card is face up when a hint is asked for."""
+    return solver_hint(state, seat)
+
+
+BOTS = {"solver": solver_bot}

@@ -19,6 +19,7 @@ from collections import defaultdict
 from solvers.cards import Card, Rank, Rng, Suit
 from solvers.game import Action, Hint, card_action
 from solvers.games.whist import WhistState, side_of
+from solvers.pimc import pimc_bot, sampled_hint_or_heuristic
 from solvers.tricks import cards_that_follow, current_winner
 
 SUIT_NAMES = {s: s.name.lower() for s in Suit}
@@ -175,3 +176,13 @@ def heuristic_hint(state: WhistState, seat: int) -> Hint:
     alternatives = [{"action": a.to_json(), "note": "legal"} for a in state.legal_actions(seat) if a != action]
     return Hint(action, reason, evaluation={"kind": "heuristic"}, alternatives=alternatives,
                 method="heuristic")
+
+
+def hint(state, seat: int, budget: float | None = None, *, mode: str | None = None, rng: Rng | None = None,
+         iterations: int | None = None) -> Hint:
+    """The sampled double-dummy hint (``iterations``: sampled deals); the rules of thumb
+    when the budget is too small for one deal."""
+    return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint, rng=rng, samples=iterations)
+
+
+BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}

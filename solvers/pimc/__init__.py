@@ -6,6 +6,6 @@ own every card; ``make_pimc_bot`` turns the hint into a bot with a strength knob
 """
 
 from solvers.pimc.bot import make_pimc_bot, pimc_bot
-from solvers.pimc.entry import oracle_hint, pimc_hint
+from solvers.pimc.entry import oracle_hint, pimc_hint, sampled_hint_or_heuristic
 
-__all__ = ["pimc_hint", "oracle_hint", "make_pimc_bot", "pimc_bot"]
+__all__ = ["pimc_hint", "oracle_hint", "sampled_hint_or_heuristic", "make_pimc_bot", "pimc_bot"]

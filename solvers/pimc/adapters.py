@@ -104,8 +104,7 @@ class WhistAdapter(Adapter):
         return [state.holding(s) for s in range(4)]
 
     def rollout_action(self, state, seat, rng):
-        from solvers.games.whist_bot import heuristic_bot
-        return heuristic_bot(state, seat, rng)
+        return _heuristic(state)(state, seat, rng)
 
 
 class TekaAdapter(Adapter):
@@ -149,12 +148,16 @@ class TekaAdapter(Adapter):
 
     def rollout_action(self, state, seat, rng):
         from solvers.games.teka import ANSWER
-        from solvers.games.teka_bot import heuristic_bot
         if state.phase == ANSWER:
             return Action("refuse")
         # quick play never proposes raises: it only has to count tricks
         quiet = replace(state, raise_asked=True) if seat == state.declarer else state
-        return heuristic_bot(quiet, seat, rng)
+        return _heuristic(state)(quiet, seat, rng)
+
+
+def _heuristic(state: State):
+    # the game's own rules-of-thumb bot, as the registry attached it
+    return state.game.advice.bots["heuristic"]
 
 
 _ADAPTERS = {"whist": WhistAdapter(), "teka": TekaAdapter()}

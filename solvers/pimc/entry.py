@@ -9,9 +9,27 @@ from solvers.game import Action, Hint, State
 from solvers.pimc.adapters import adapter_for
 from solvers.pimc.hint import DEFAULT_BUDGET, hint_from_samples, sample_card_values
 
-__all__ = ["pimc_hint", "oracle_hint"]
+__all__ = ["pimc_hint", "oracle_hint", "sampled_hint_or_heuristic", "MIN_SAMPLED_BUDGET"]
 
 ORACLE_BUDGET = 30.0
+# below this budget (seconds) not one sampled deal fits: the rules of thumb answer
+MIN_SAMPLED_BUDGET = 0.02
+
+
+def sampled_hint_or_heuristic(state: State, seat: int, budget: float | None, heuristic_hint, *,
+                              rng: Rng | None = None, samples: int | None = None) -> Hint:
+    """The sampled double-dummy hint of a trick-taking game, or ``heuristic_hint`` when the
+    budget (seconds; default 1, none at all when ``samples`` is given) is too small for
+    one sampled deal."""
+    if samples is not None and budget is None:
+        hint = pimc_hint(state, seat, None, samples=samples, rng=rng)
+        if hint is not None:
+            return hint
+    elif seat in state.to_move and (budget is None or budget >= MIN_SAMPLED_BUDGET):
+        hint = pimc_hint(state, seat, DEFAULT_BUDGET if budget is None else budget, samples=samples, rng=rng)
+        if hint is not None:
+            return hint
+    return heuristic_hint(state, seat)
 
 
 def pimc_hint(state: State, seat: int, budget: float | None = DEFAULT_BUDGET, *, samples: int | None = None,

@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from solvers import games
 from solvers.cards import Rng
-from solvers.game import Action, determinize
+from solvers.game import Action
+from solvers.sampling import determinize
 from solvers.errors import CardsageError
 
 from tests.conformance.invariants import INVARIANTS
@@ -163,13 +164,13 @@ def test_description_and_options_schema(name):
     desc = game.describe()
     json.dumps(desc)
     assert desc["name"] == name and desc["options"]["type"] == "object"
-    assert "random" in desc["bots"]
+    assert {"random", "search"} <= set(desc["bots"])
     for key, prop in desc["options"]["properties"].items():
         assert "default" in prop and "description" in prop
 
 
-SEARCH_BOTS = {"pimc", "solver"}  # bots that search: they play the opening, random finishes
-SEARCH_BOT_DECISIONS = 12
+SEARCH_BOTS = {"pimc", "solver", "search"}  # bots that search: they play the opening, random finishes
+SEARCH_BOT_DECISIONS = {"search": 3}   # per bot; 12 for the others
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -182,7 +183,7 @@ def test_bots_play_whole_matches(name):
         steps = 0
         while not state.is_over and steps < MAX_ACTIONS:
             seat = min(state.to_move)
-            expensive = bot_name in SEARCH_BOTS and steps >= SEARCH_BOT_DECISIONS
+            expensive = bot_name in SEARCH_BOTS and steps >= SEARCH_BOT_DECISIONS.get(bot_name, 12)
             action = (bots["random"] if expensive else policy)(state, seat, rng)
             state = state.apply(action, seat)
             steps += 1
@@ -198,3 +199,70 @@ def test_hint_is_a_legal_action_with_a_reason(name):
     assert hint.action in state.legal_actions(seat)
     assert hint.reason
     json.dumps(hint.to_json())
+
+
+# --- honest hints: a hint is a function of what the seat knows -----------------------
+
+HONESTY_ITERATIONS = 6
+
+
+def _comparable(hint) -> dict:
+    """A hint's JSON without its timings (the only part the clock may change)."""
+    def strip(value):
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in ("elapsed_s", "seconds")}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+    return strip(hint.to_json())
+
+
+def _position_with_a_choice(game, seed: int, steps: int):
+    """A state reached by ``steps`` random actions where the seat to move has a real choice."""
+    state = game.new(seed=seed)
+    rng = Rng(seed)
+    chosen = None
+    for _ in range(steps + 200):
+        if state.is_over:
+            break
+        seat = min(state.to_move)
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            chosen = (state, seat)
+            if steps <= 0:
+                break
+        steps -= 1
+        state = state.apply(rng.choice(legal), seat)
+    return chosen
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(min_value=0, max_value=2**31), steps=st.integers(0, 40), salt=st.integers(0, 10**6))
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hint_depends_only_on_what_the_seat_knows(name, seed, steps, salt):
+    game = games.get(name)
+    found = _position_with_a_choice(game, seed, steps)
+    if found is None:
+        return
+    state, seat = found
+    other = determinize(state, seat, Rng(salt))
+    first = game.hint(state, seat, rng=Rng(1), iterations=HONESTY_ITERATIONS)
+    again = game.hint(other, seat, rng=Rng(1), iterations=HONESTY_ITERATIONS)
+    assert _comparable(first) == _comparable(again), "the hint used cards the seat cannot see"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_generic_search_hint_is_legal_and_honest(name):
+    from solvers.games.advice import search_config
+    from solvers.ismcts import search_hint
+    import importlib
+    game = games.get(name)
+    config = search_config(game, importlib.import_module(games.policies_module(name)))
+    state, seat = _position_with_a_choice(game, 21, 6)
+    hint = search_hint(state, seat, None, rng=Rng(2), iterations=30, config=config)
+    assert hint.action in state.legal_actions(seat)
+    assert hint.evaluation["iterations"] == 30
+    assert sum(a["visits"] for a in hint.alternatives) + hint.evaluation["visits"] == 30
+    other = determinize(state, seat, Rng(99))
+    again = search_hint(other, seat, None, rng=Rng(2), iterations=30, config=config)
+    assert _comparable(hint) == _comparable(again)

@@ -7,7 +7,8 @@ import pytest
 
 from solvers.cards import Rng, Suit, parse_card, parse_cards
 from solvers.errors import CardsageError, IllegalAction, OutOfTurn
-from solvers.game import Action, determinize
+from solvers.game import Action
+from solvers.sampling import determinize
 from solvers.games import get
 from solvers.games.teka import ace_sequence, next_seat, speaking_order
 from solvers.games.teka_bot import choose

@@ -1,0 +1,170 @@
+"""The generic search bot and hint engine, game by game.
+
+Strength: the ``search`` bot plays against ``random`` and against the game's rules of
+thumb (its ``heuristic`` bot, or its ``solver`` bot where that is its only player) in
+duplicate: every deal is played once per side with the search bot holding that side's
+seats and the other bot all the others (same cards, same seed), so card luck cancels.
+A deal's result is the search side's points ahead of the mean of the other sides at
+the end of the first hand (``State.utility``), averaged over the seatings; for a
+one-player game, the search bot's score minus the other bot's on the same deal.
+Prints the mean with a 95% interval.
+
+Speed: simulations per second of the engine and the wall time of ``Game.hint`` with a
+1 s budget (median, p95, max) over seeded positions.
+
+    .venv/bin/python benchmarks/bench_search.py [--games whist,teka] [--deals 200]
+        [--iterations 40] [--workers 2] [--speed-only | --strength-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solvers import games  # noqa: E402
+from solvers.cards import Rng  # noqa: E402
+
+MAX_ACTIONS = 3000
+
+
+def rules_of_thumb(bots: dict) -> str:
+    """The game's rules-of-thumb bot: ``heuristic``, else ``solver``."""
+    return "heuristic" if "heuristic" in bots else "solver"
+
+
+def play_unit(name: str, seed: int, search_seats: frozenset, opponent: str, iterations: int):
+    """Play the first hand (or the whole match of a game without hands) of ``seed``;
+    return the final state and the seconds it took."""
+    from solvers.games.advice import search_config
+    from solvers.ismcts import make_search_bot
+    import importlib
+    game = games.get(name)
+    bots = game.bots()
+    config = search_config(game, importlib.import_module(games.policies_module(name)))
+    search = make_search_bot(config, iterations=iterations, budget=None)
+    other = bots[opponent]
+    state = game.new(seed=seed)
+    rng = Rng(f"bench:{seed}")
+    start = time.perf_counter()
+    for _ in range(MAX_ACTIONS):
+        if state.is_over or state.hands_played > 0:
+            break
+        movers = sorted(state.to_move)
+        seat = movers[0] if len(movers) == 1 else movers[rng.below(len(movers))]
+        policy = search if seat in search_seats else other
+        state = state.apply(policy(state, seat, rng.fork(len(movers) + seat)), seat)
+    return state, time.perf_counter() - start
+
+
+def duplicate_deal(args) -> tuple[float, float]:
+    """One deal in duplicate: the search side's mean margin over the seatings, and seconds per play."""
+    name, seed, opponent, iterations = args
+    game = games.get(name)
+    sides = game.new(seed=seed).sides()
+    margins, seconds = [], []
+    if len(sides) == 1:
+        mine, t1 = play_unit(name, seed, frozenset(sides[0]), opponent, iterations)
+        theirs, t2 = play_unit(name, seed, frozenset(), opponent, iterations)
+        return mine.utility(sides[0][0]) - theirs.utility(sides[0][0]), (t1 + t2) / 2
+    for side in sides:
+        state, spent = play_unit(name, seed, frozenset(side), opponent, iterations)
+        margins.append(state.utility(side[0]))
+        seconds.append(spent)
+    return statistics.fmean(margins), statistics.fmean(seconds)
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """Mean and the 95% interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def strength(names: list[str], deals: int, iterations: int, workers: int) -> None:
+    print(f"search bot ({iterations} simulations a decision) in duplicate, {deals} deals a row")
+    print(f"{'game':15} {'against':10} {'margin':>8} {'95% interval':>20} {'s/play':>8}")
+    with ProcessPoolExecutor(workers) as pool:
+        for name in names:
+            bots = games.get(name).bots()
+            for opponent in ("random", rules_of_thumb(bots)):
+                jobs = [(name, 1000 + i, opponent, iterations) for i in range(deals)]
+                results = list(pool.map(duplicate_deal, jobs, chunksize=2))
+                mean, lo, hi = interval([m for m, _ in results])
+                per_play = statistics.fmean(s for _, s in results)
+                print(f"{name:15} {opponent:10} {mean:+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} {per_play:8.2f}",
+                      flush=True)
+
+
+def positions(name: str, count: int) -> list:
+    """Seeded positions with a real choice, from random play of various lengths."""
+    game = games.get(name)
+    out = []
+    seed = 0
+    while len(out) < count and seed < 50 * count:
+        seed += 1
+        state = game.new(seed=seed)
+        rng = Rng(seed)
+        for _ in range(rng.below(60)):
+            if state.is_over:
+                break
+            seat = min(state.to_move)
+            state = state.apply(rng.choice(state.legal_actions(seat)), seat)
+        if not state.is_over and len(state.legal_actions(min(state.to_move))) > 1:
+            out.append(state)
+    return out
+
+
+def speed(names: list[str], count: int, budget: float) -> None:
+    from solvers.games.advice import search_config
+    from solvers.ismcts import search
+    import importlib
+    print(f"\nspeed: {count} seeded positions a game, {budget:g} s budget")
+    print(f"{'game':15} {'sims/s med':>10} {'p10':>8} {'hint s med':>10} {'p95':>6} {'max':>6}  method")
+    for name in names:
+        game = games.get(name)
+        config = search_config(game, importlib.import_module(games.policies_module(name)))
+        rates, walls, methods = [], [], set()
+        for i, state in enumerate(positions(name, count)):
+            seat = min(state.to_move)
+            result = search(state, seat, rng=Rng(i), budget=budget, config=config)
+            rates.append(result.iterations / result.elapsed)
+            start = time.perf_counter()
+            hint = game.hint(state, seat, budget)
+            walls.append(time.perf_counter() - start)
+            methods.add(hint.method)
+        rates.sort()
+        walls.sort()
+        p95 = walls[min(len(walls) - 1, math.ceil(0.95 * len(walls)) - 1)]
+        print(f"{name:15} {statistics.median(rates):10.0f} {rates[len(rates) // 10]:8.0f} "
+              f"{statistics.median(walls):10.3f} {p95:6.3f} {walls[-1]:6.3f}  {','.join(sorted(methods))}",
+              flush=True)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(games.names()))
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--iterations", type=int, default=40)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--budget", type=float, default=1.0)
+    parser.add_argument("--speed-only", action="store_true")
+    parser.add_argument("--strength-only", action="store_true")
+    args = parser.parse_args(argv)
+    names = [n for n in args.games.split(",") if n]
+    if not args.speed_only:
+        strength(names, args.deals, args.iterations, args.workers)
+    if not args.strength_only:
+        speed(names, args.positions, args.budget)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

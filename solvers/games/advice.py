@@ -1,0 +1,46 @@
+"""Every game's bots and hint: the generic ones, overridden by what the game's policies bring.
+
+A policies module may define:
+
+* ``BOTS``: more bot policies by name (``heuristic``, ``pimc``, ``solver``…);
+* ``hint(state, seat, budget, *, mode, rng, iterations)``: a stronger specialised hint
+  (sampled double dummy, exact patience search, the Twenty-Four solver);
+* ``SEARCH``: a :class:`~solvers.ismcts.SearchConfig` for the generic search (by default
+  its rollouts play the game's ``heuristic`` bot where there is one, random otherwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import ModuleType
+
+from solvers.bots import random_bot
+from solvers.errors import CardsageError
+from solvers.game import Advice, Game, Hint
+from solvers.ismcts import SearchConfig, make_search_bot, search_hint
+
+__all__ = ["advice_for", "search_config"]
+
+
+def search_config(game: Game, policies: ModuleType | None) -> SearchConfig:
+    """The generic search's settings for a game."""
+    config = getattr(policies, "SEARCH", None) or SearchConfig()
+    own = getattr(policies, "BOTS", {}) or {}
+    if config.rollout is None and "heuristic" in own:
+        config = replace(config, rollout=own["heuristic"])
+    return config
+
+
+def advice_for(game: Game, policies: ModuleType | None) -> Advice:
+    """The bots and hint method a game is played with."""
+    config = search_config(game, policies)
+    bots = {"random": random_bot, "search": make_search_bot(config)}
+    bots.update(getattr(policies, "BOTS", {}) or {})
+    special = getattr(policies, "hint", None)
+
+    def generic(state, seat, budget=None, *, mode=None, rng=None, iterations=None) -> Hint:
+        if mode is not None and mode not in game.hint_modes:
+            raise CardsageError(f"{game.name} has no hint mode {mode!r}", field="mode")
+        return search_hint(state, seat, budget, rng=rng, iterations=iterations, config=config)
+
+    return Advice(bots=bots, hint=special if special is not None else generic)
