@@ -141,6 +141,16 @@ def sample_hidden(state: State, seat: int, rng: Rng) -> State:
     for c in deal.pool:
         classes[deal.allowed[c]] = classes.get(deal.allowed[c], 0) + 1
     room = dict(deal.room)
+    open_zones = frozenset(n for n, r in room.items() if r > 0)
+    if len(classes) == 1 and next(iter(classes)) == open_zones:
+        # every unseen card may lie in any unseen zone: a plain shuffle and cut is a
+        # uniformly random deal, with no feasibility to check
+        order = rng.shuffled(deal.pool)
+        placed, at = {}, 0
+        for n in deal.zones:
+            placed[n] = order[at:at + room[n]]
+            at += room[n]
+        return state.with_zones(_rebuild(state, seat, deal, placed))
     counts = tuple(sorted((tuple(sorted(k)), v) for k, v in classes.items() if v > 0))
     if not flow_feasible(counts, tuple(sorted((n, v) for n, v in room.items() if v > 0))):
         raise CardsageError("no deal of the unseen cards is consistent with what is public")

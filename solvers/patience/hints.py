@@ -136,17 +136,25 @@ def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,
         # every winning sample opens with this move: it wins exactly there
         wins = Counter(first_moves)
     else:
+        # sample by sample, every move in each, so that when the time is up every move
+        # has been weighed on the same samples
         wins = Counter()
-        for move in moves:
-            for world, first, verdict, dead in worlds:
+        weighed = 0
+        for world, first, verdict, dead in worlds:
+            if weighed and time.perf_counter() >= deadline:
+                break
+            for move in moves:
                 if first == move:
                     wins[move] += 1
                 elif verdict == WINNABLE:
-                    seconds = max(0.01, (deadline - time.perf_counter()) / len(worlds))
+                    left = (deadline - time.perf_counter()) / (len(worlds) - weighed) / len(moves)
                     child = apply_move(world, move, rules)
-                    r = solve(child, rules, max_nodes=nodes_per_solve, max_seconds=seconds,
+                    r = solve(child, rules, max_nodes=nodes_per_solve, max_seconds=max(0.002, left),
                               shorten=False, dead=dead)
                     wins[move] += r.verdict == WINNABLE
+            weighed += 1
+        worlds = worlds[:weighed]
+        first_moves = Counter(first for _, first, _, _ in worlds if first)
     # among equally good moves, progress on the tableau beats turning the stock: in the
     # samples the stock order is known, so drawing looks free when it is not
     ranked = sorted(moves, key=lambda m: (-wins[m], move_priority(m), -first_moves[m]))

@@ -126,6 +126,7 @@ def _dfs(kernel, root, max_nodes, deadline, dead, fast=None):
     stack = [[root, moves(root), 0, None]]
     path = [auto]
     nodes = 1
+    next_check = 256
     limit = max_nodes or float("inf")
     while stack:
         frame = stack[-1]
@@ -164,9 +165,14 @@ def _dfs(kernel, root, max_nodes, deadline, dead, fast=None):
             return WINNABLE, path, nodes, seen
         if hopeless is not None and hopeless(state):
             continue
-        if nodes >= limit or (deadline is not None and not nodes & 255
-                              and time.perf_counter() > deadline):
+        if nodes >= limit:
             return UNKNOWN, None, nodes, seen
+        if deadline is not None and nodes >= next_check:
+            # by count, not by ``nodes % 256``: pending positions add to ``nodes`` too,
+            # and a remainder test could then step over every multiple
+            next_check = nodes + 256
+            if time.perf_counter() > deadline:
+                return UNKNOWN, None, nodes, seen
         stack.append([state, moves(state), 0, None])
         path.append(notes)
     return UNWINNABLE, None, nodes, seen
