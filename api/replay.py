@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from solvers.game import Action, State
 
@@ -17,9 +17,12 @@ class LogEntry:
     action: Action
     texts: tuple[str, ...]      # texts[viewer] = state_before.log_text(action, seat, viewer)
 
-    def to_json(self, viewer: int) -> dict:
-        """The entry as ``viewer`` may see it."""
-        return {"seat": self.seat, "action": self.texts[viewer], "version": self.version}
+    def to_json(self, viewer: int, *, full: bool = True) -> dict:
+        """The entry as ``viewer`` may see it; only its verb (``play``) when not ``full``."""
+        if full:
+            return {"seat": self.seat, "action": self.texts[viewer], "version": self.version}
+        return {"seat": self.seat, "action": self.texts[viewer].split(" ", 1)[0], "version": self.version,
+                "concealed": True}
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,13 @@ class Replay:
         after = before.apply(action, seat)
         texts = tuple(before.log_text(action, seat, viewer) for viewer in range(before.players))
         return Replay(after, self.log + (LogEntry(seat, self.version + 1, action, texts),))
+
+
+def log_for(log: Sequence[LogEntry], viewer: int, limit: int | None) -> list[dict]:
+    """The log as ``viewer`` may read it: the latest ``limit`` entries in full and the
+    older ones by their verb only (``limit`` None: every entry in full)."""
+    cut = 0 if limit is None else max(0, len(log) - max(0, limit))
+    return [entry.to_json(viewer, full=i >= cut) for i, entry in enumerate(log)]
 
 
 def action_from_json(data: dict) -> Action:

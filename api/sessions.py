@@ -15,12 +15,13 @@ from typing import Any
 from api.bot_runner import HUMAN, BotFailure, bot_to_move, run_bots
 from api.cache import LruCache
 from api.problems import AuthError, StaleVersion
-from api.replay import Replay, action_to_json, replay
+from api.replay import Replay, action_to_json, log_for, replay
 from api.storage import MatchRecord, Storage
 from api.tokens import hash_token, new_token, seat_for_token
 from solvers import games
 from solvers.errors import CardsageError, OutOfTurn
 from solvers.game import Game
+from solvers.scoring import score_sheet
 
 log = logging.getLogger(__name__)
 
@@ -121,14 +122,24 @@ class SessionService:
 
     # ------------------------------------------------------------- views
     def view(self, match: MatchRecord, now: Replay, seat: int) -> dict:
-        """What ``seat`` may see of the session: its view, its legal actions and its log."""
+        """What ``seat`` may see of the session: its view, its legal actions, its log and
+        the score sheet.
+
+        The log shows the latest ``state.review_limit(seat)`` entries in full and older
+        ones by their verb only (a game where quitted tricks may not be looked at again);
+        once the match is over, like the seed and the deal, every entry is shown."""
         state = now.state
+        view = state.view(seat)
+        public = view.get("public") or {}
+        names = public.get("seat_names") if isinstance(public.get("seat_names"), list) else None
+        limit = None if state.is_over else state.review_limit(seat)
         body = {
             "id": match.id, "game": match.game, "seat": seat, "seats": list(match.seats),
             "version": now.version, "to_move": sorted(state.to_move), "over": state.is_over,
-            "scores": list(state.scores), "view": state.view(seat),
+            "scores": list(state.scores), "view": view,
             "legal_actions": [a.to_json() for a in state.legal_actions(seat)] if seat in state.to_move else [],
-            "log": [entry.to_json(seat) for entry in now.log],
+            "log": log_for(now.log, seat, limit),
+            "score_sheet": score_sheet(state, names),
             "options": dict(match.options),
         }
         if state.is_over:

@@ -95,7 +95,18 @@ _VIEW_EXAMPLE = {
                        "hand:1": {"count": 12, "visibility": "owner", "owner": 1}},
              "public": {"trump": "S", "trick": [{"seat": 1, "card": "7S"}]}},
     "legal_actions": [_ACTION],
-    "log": [{"seat": 1, "action": "play 7S", "version": 1}],
+    "log": [{"seat": 1, "action": "play", "version": 1, "concealed": True},
+            {"seat": 2, "action": "play 9S", "version": 2}, {"seat": 3, "action": "play 2C", "version": 3}],
+    "score_sheet": {
+        "sides": [{"side": 0, "seats": [0, 2], "label": "South–North"},
+                  {"side": 1, "seats": [1, 3], "label": "West–East"}],
+        "rows": [{"hand": 1, "points": [2, 0], "totals": [2, 0],
+                  "events": [{"sides": [0], "seats": [0, 2], "points": 2, "source": "tricks over six",
+                              "detail": {"tricks": 8}}]}],
+        "totals": [2, 0], "scores": [2, 0], "event_counts": [1, 0], "hands_played": 1,
+        "low_score_wins": False,
+        "standings": [{"side": 0, "seats": [0, 2], "label": "South–North", "score": 2, "place": 1},
+                      {"side": 1, "seats": [1, 3], "label": "West–East", "score": 0, "place": 2}]},
     "options": {"target": 5, "honours": "auto", "rubber": False, "show_full_history": False},
 }
 
@@ -148,12 +159,72 @@ OPENAPI_SCHEMAS = {
         "type": "object", "required": ["seat", "action", "version"],
         "properties": {"seat": {"type": "integer"},
                        "action": {"type": "string", "description": "the action as this seat may see it"},
-                       "version": {"type": "integer", "description": "the session version it produced"}},
+                       "version": {"type": "integer", "description": "the session version it produced"},
+                       "concealed": {"type": "boolean", "const": True,
+                                     "description": "present on an older entry the rules no longer let "
+                                                    "anyone look at (Whist: tricks before the last one): "
+                                                    "`action` is then its verb only (`play`)"}},
+    },
+    "ScoreEvent": {
+        "type": "object", "required": ["sides", "seats", "points", "source", "detail"],
+        "description": "One scoring fact: which sides and seats it scores for, how many points, the rule "
+                       "that scored (in the rule text's words) and what the rule counted.",
+        "properties": {
+            "sides": {"type": "array", "items": {"type": "integer"},
+                      "description": "indices into `sides` of the sides credited"},
+            "seats": {"type": "array", "items": {"type": "integer"}},
+            "points": {"type": "number"},
+            "source": {"type": "string", "example": "tricks over six"},
+            "detail": {"type": "object", "example": {"tricks": 9}},
+        },
+    },
+    "ScoreSheet": {
+        "type": "object",
+        "required": ["sides", "rows", "totals", "scores", "event_counts", "hands_played", "low_score_wins",
+                     "standings"],
+        "description": "The match's running score sheet, the same shape for every game, derived from the "
+                       "replayed match (never stored): a column per scoring side, a row per hand.",
+        "properties": {
+            "sides": {"type": "array", "description": "the columns: partnerships, or each seat alone",
+                      "items": {"type": "object", "required": ["side", "seats", "label"],
+                                "properties": {"side": {"type": "integer"},
+                                               "seats": {"type": "array", "items": {"type": "integer"}},
+                                               "label": {"type": "string",
+                                                         "description": "from the view's seat names"}}}},
+            "rows": {"type": "array", "description": "one per hand, from hand 1 (a hand in which nobody "
+                                                     "scored has a row of zeros)",
+                     "items": {"type": "object", "required": ["hand", "points", "totals", "events"],
+                               "properties": {
+                                   "hand": {"type": "integer"},
+                                   "points": {"type": "array", "items": {"type": "number"},
+                                              "description": "per side, scored in this hand"},
+                                   "totals": {"type": "array", "items": {"type": "number"},
+                                              "description": "per side, running total after this hand"},
+                                   "events": {"type": "array", "items": ref("ScoreEvent")}}}},
+            "totals": {"type": "array", "items": {"type": "number"}, "description": "per side, every event"},
+            "scores": {"type": "array", "items": {"type": "number"},
+                       "description": "the match scores per side (equal to `totals` wherever the game's "
+                                      "scores are points; a Whist rubber counts games)"},
+            "event_counts": {"type": "array", "items": {"type": "integer"},
+                             "description": "scoring events per side (a completeness check)"},
+            "hands_played": {"type": "integer"},
+            "low_score_wins": {"type": "boolean", "description": "the game's direction: true where the lowest "
+                                                                 "total wins"},
+            "standings": {"type": "array", "description": "the sides from first place to last in the game's "
+                                                          "own direction; games may add fields (a rubber: "
+                                                          "`points`)",
+                          "items": {"type": "object", "required": ["side", "seats", "label", "score", "place"],
+                                    "properties": {"side": {"type": "integer"},
+                                                   "seats": {"type": "array", "items": {"type": "integer"}},
+                                                   "label": {"type": "string"}, "score": {"type": "number"},
+                                                   "place": {"type": "integer",
+                                                             "description": "1 for first; equal scores share"}}}},
+        },
     },
     "SessionView": {
         "type": "object",
         "required": ["id", "game", "seat", "seats", "version", "to_move", "over", "scores", "view",
-                     "legal_actions", "log", "options"],
+                     "legal_actions", "log", "score_sheet", "options"],
         "properties": {
             "id": {"type": "string"}, "game": {"type": "string"},
             "seat": {"type": "integer", "description": "the seat of the token"},
@@ -165,7 +236,10 @@ OPENAPI_SCHEMAS = {
             "view": {"type": "object", "description": "zones and public facts this seat may see"},
             "legal_actions": {"type": "array", "items": ref("Action"),
                               "description": "empty unless this seat is to move"},
-            "log": {"type": "array", "items": ref("LogEntry")},
+            "log": {"type": "array", "items": ref("LogEntry"),
+                    "description": "the actions so far as this seat may see them; while the match goes "
+                                   "on, entries older than the game's review limit show their verb only"},
+            "score_sheet": ref("ScoreSheet"),
             "options": {"type": "object"},
             "seed": {"type": "integer", "description": "only once the match is over"},
             "deal": {"description": "only once the match is over"},

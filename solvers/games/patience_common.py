@@ -165,6 +165,20 @@ class PatienceState(State):
         """Cards on the foundations (all of them: the deal is won)."""
         return (self.foundation_count,)
 
+    @property
+    def hands_played(self) -> int:
+        """The one deal, once the match is over."""
+        return 1 if self.ended else 0
+
+    def score_events(self) -> list:
+        """One line for the deal: the cards on the foundations (all of them: won)."""
+        from solvers.game import ScoreEvent
+        total = self.position().total_cards
+        detail = {"cards": self.foundation_count, "of": total}
+        if self.ended:
+            detail["result"] = self.ended
+        return [ScoreEvent(1, (0,), self.foundation_count, "cards moved to the foundations", detail)]
+
     # ------------------------------------------------------------- zones and views
     def zones(self) -> dict[str, Zone]:
         zones = {"stock": Zone(self.stock, Visibility.HIDDEN), "waste": Zone(self.waste)}
@@ -311,33 +325,8 @@ class PatienceGame(Game):
             return first_state(self.State, options, read_deal(self.name, deal), True)
         return first_state(self.State, options, deal_by_number(self.name, seed), False)
 
-    def bots(self):
-        from solvers.bots import random_bot
-        return {"random": random_bot, "solver": solver_bot}
-
     hint_modes = ("fair", "oracle")
     review_mode = "oracle"
-
-    def hint(self, state: PatienceState, seat: int, budget: float | None = None,
-             mode: str | None = None) -> Hint:
-        """The fair hint (sampled over the unseen cards) or the oracle hint that uses the
-        real hidden cards. ``mode`` picks one; by default an owned deal or a finished
-        match gets the oracle, any other the fair hint. The oracle is refused (403)
-        while a numbered deal is being played: its hidden cards are not the player's
-        to see."""
-        budget = FAIR_BUDGET_DEFAULT if budget is None else max(0.01, budget)
-        may_see = state.deal_owned or state.ended
-        if mode is None:
-            mode = "oracle" if may_see else "fair"
-        if mode not in self.hint_modes:
-            raise CardsageError(f"unknown hint mode {mode!r}; expected one of {', '.join(self.hint_modes)}",
-                                field="mode")
-        if mode == "oracle":
-            if not may_see:
-                raise CardsageError("the oracle hint uses the hidden cards: it is only for a deal you typed "
-                                    "in or a finished game", status=403, field="mode")
-            return oracle(state, budget)
-        return fair(state, budget)
 
 
 def oracle(state: PatienceState, budget: float) -> Hint:

@@ -42,6 +42,13 @@ solution stands even if it is wrong; a dispute is settled by the exact check.
 With ``allow_stack_shuffle`` (seed 004) a player may ``shuffle`` their own stack at any
 moment of the match, even when not to move: the new order comes from the match's
 seeded generator and nobody, the owner included, sees it.
+
+Score sheet (``score_events``): each set that ends with someone taking the four cards is
+a line naming the rule that gave them the cards ("correct solution: the other player
+takes the four cards", "wrong solution: the slapper takes the four cards"…; no points:
+the detail counts the cards), and the match's result is one point to each winner ("first
+out of cards", or in the collection game "the only player with cards"), so the events add
+up to ``scores``.
 """
 
 from __future__ import annotations
@@ -51,7 +58,7 @@ from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, Suit
 from solvers.errors import CardsageError, IllegalAction, OutOfTurn
-from solvers.game import Action, Game, State, Visibility, Zone, option, serializable
+from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
 from solvers.twentyfour import check
 
 TARGET = 24
@@ -104,6 +111,18 @@ class TwentyFourOptions:
 
 @serializable
 @dataclass(frozen=True)
+class SetRecord:
+    """How a set ended: who took its cards, and by which rule."""
+
+    set: int          # 1 for the first set of the match
+    taker: int        # the seat that put the cards under its stack
+    cards: int        # how many cards it took
+    rule: str         # the rule text's words for why
+    answerer: int     # the seat that stated (or failed to state) a solution
+
+
+@serializable
+@dataclass(frozen=True)
 class TwentyFourState(State):
     """A moment of a Twenty-Four match."""
 
@@ -129,6 +148,7 @@ class TwentyFourState(State):
     judges: tuple[int, ...] = ()            # seats yet to accept or dispute the claim
     judge_deadline: int = 0                 # clock time at which silence accepts the claim
     rng_state: int = 0                      # generator state for stack shuffles
+    taken: tuple[SetRecord, ...] = ()       # how each decided set ended, in order
 
     # ------------------------------------------------------------- seats and timing
     @property
@@ -333,9 +353,16 @@ class TwentyFourState(State):
     def _answer_stands(self, said: str) -> "TwentyFourState":
         """The answer counts as right: the cards go to the caller (collection) or the taker."""
         if self.options.mode == "collection":
-            return self._take(self.answerer, f"{said} and takes the cards", winner=self.answerer)
+            return self._take(self.answerer, f"{said} and takes the cards", winner=self.answerer,
+                              rule="correct solution: the caller takes the four cards")
         taker = self.taker()
-        return self._take(taker, f"{said}; seat {taker} takes the cards")
+        if not self.four_player_slaps:
+            rule = "correct solution: the other player takes the four cards"
+        elif self.deadline_answer:
+            rule = "correct solution: the next player who did not slap takes the four cards"
+        else:
+            rule = "correct solution: the fourth player takes the four cards"
+        return self._take(taker, f"{said}; seat {taker} takes the cards", rule=rule)
 
     def taker(self) -> int:
         """Shedding game: the seat that takes the cards if the answerer is right."""
@@ -386,7 +413,10 @@ class TwentyFourState(State):
                             claim="", judges=(), ready=ready,
                             last_result=f"{said} and is out of this set")
             return state._settle()
-        return self._take(seat, f"{said} and takes the cards")
+        who = "the chosen player" if self.four_player_slaps and not self.deadline_answer else "the slapper"
+        rule = (f"wrong solution: {who} takes the four cards" if why.startswith("answered")
+                else f"no solution given: {who} takes the four cards")
+        return self._take(seat, f"{said} and takes the cards", rule=rule)
 
     # ------------------------------------------------------------- stacks
     def _shuffle(self, seat: int, action: Action) -> "TwentyFourState":
@@ -441,11 +471,12 @@ class TwentyFourState(State):
         return self._new_board(tuple(stacks), tuple(table), said)
 
     # ------------------------------------------------------------- end of a set
-    def _take(self, taker: int, said: str, *, winner: int | None = None) -> "TwentyFourState":
+    def _take(self, taker: int, said: str, *, rule: str, winner: int | None = None) -> "TwentyFourState":
         """``taker`` puts the four cards under their stack, in table order."""
         order = sorted(self.table, key=lambda e: e[0] if e[0] != EXTRA else self.players)
         stacks = _with(self.stacks, taker, self.stacks[taker] + tuple(c for _, c in order))
-        state = replace(self, stacks=stacks, table=(), sets=self.sets + 1,
+        record = SetRecord(self.sets + 1, taker, len(order), rule, self.answerer)
+        state = replace(self, stacks=stacks, table=(), sets=self.sets + 1, taken=self.taken + (record,),
                         last_winner=self.last_winner if winner is None else winner)
         return state._next_set(said)
 
@@ -480,6 +511,22 @@ class TwentyFourState(State):
     def scores(self) -> tuple[int, ...]:
         """1 for the winner(s) of a finished match, 0 otherwise."""
         return tuple(1 if s in self.winners else 0 for s in range(self.players))
+
+    @property
+    def hands_played(self) -> int:
+        """Sets decided so far (a set replaced after an agreed no-solution is not one)."""
+        return self.sets
+
+    def score_events(self) -> list[ScoreEvent]:
+        """Who took the cards of each set and why (no points), then a point per winner."""
+        events = [ScoreEvent(r.set, (r.taker,), 0, r.rule, {"cards": r.cards, "answerer": r.answerer})
+                  for r in self.taken]
+        if self.winners:
+            rule = ("only player with cards: has won the game" if self.options.mode == "collection"
+                    else "first out of cards: the winner")
+            events += [ScoreEvent(max(self.sets, 1), (s,), 1, rule, {"cards": self.cards_held(s)})
+                       for s in self.winners]
+        return events
 
     def cards_held(self, seat: int) -> int:
         """Cards a seat owns: its stack plus its cards on the table."""
@@ -655,15 +702,6 @@ class TwentyFour(Game):
             table = table + ((EXTRA, parts[3][0]),)
         return TwentyFourState(options=options, stacks=stacks, table=table, phase="race",
                                clock=0, set_start=0, ready=(0,) * n, rng_state=rng.state)
-
-    def bots(self):
-        from solvers.bots import random_bot
-        from solvers.games.twentyfour_bot import solver_bot
-        return {"random": random_bot, "solver": solver_bot}
-
-    def hint(self, state: TwentyFourState, seat: int, budget: float | None = None):
-        from solvers.games.twentyfour_bot import solver_hint
-        return solver_hint(state, seat)
 
 
 GAME = TwentyFour()

@@ -10,6 +10,16 @@ side with more tricks scores one point per trick above six. With honours, a side
 two hands were dealt three of the trump A K Q J scores 2, all four 4; honours never
 score the last point of a game. A game goes to 5 (7 "American", 9 "Long"); a rubber is
 the best of three games. The deal passes clockwise.
+
+Review: once a trick is complete its cards are turned face down; the last trick may be
+looked at again only until the next card is led (``review_limit``: older plays in a
+seat's log show only as ``play``), unless ``show_full_history`` is on.
+
+Score sheet (``score_events``): per hand, "tricks over six" to the side that took more
+tricks (detail: its tricks) and "honours" to a side dealt three or four trump honours
+(detail: how many; the points after the cap, so possibly 0). In a rubber each won game
+is a "game won" line (no points: games are counted apart, and the points start again
+from love), and the standings rank the sides by games won.
 """
 
 from __future__ import annotations
@@ -19,7 +29,7 @@ from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
 from solvers.errors import CardsageError
-from solvers.game import Action, Game, State, Visibility, Zone, card_action, option, serializable
+from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 from solvers.tricks import cards_that_follow, parse_four_hands, trick_winner
 
 SEATS = 4
@@ -62,6 +72,8 @@ class HandRecord:
     trick_points: tuple[int, int]
     honour_points: tuple[int, int]
     totals: tuple[int, int]
+    honours_held: tuple[int, int] = (0, 0)   # trump honours (A K Q J) each side was dealt
+    game_won_by: int = -1                    # the side that won a game with this hand, or -1
 
 
 @serializable
@@ -160,9 +172,11 @@ class WhistState(State):
                 else min(self.honours[s], target - 1 - points[s]) for s in (0, 1))
             honour_points = tuple(max(0, h) for h in honour_points)
             points = tuple(p + h for p, h in zip(points, honour_points))
-        record = HandRecord(self.dealer, self.trump, self.tricks, trick_points, honour_points, points)
-        state = replace(self, points=points, sheet=self.sheet + (record,))
         winner = next((s for s in (0, 1) if points[s] >= target), None)
+        held = _honours_held(self.history, self.trump)
+        record = HandRecord(self.dealer, self.trump, self.tricks, trick_points, honour_points, points,
+                            honours_held=held, game_won_by=-1 if winner is None else winner)
+        state = replace(self, points=points, sheet=self.sheet + (record,))
         if winner is None:
             return state._next_deal()
         games = _with(self.games, winner, self.games[winner] + 1)
@@ -193,6 +207,70 @@ class WhistState(State):
         key = self.games if self.options.rubber else self.points
         best = 0 if key[0] > key[1] else 1
         return tuple(1 if side_of(s) == best else -1 for s in range(SEATS))
+
+    # ------------------------------------------------------------- score sheet
+    @property
+    def hands_played(self) -> int:
+        return len(self.sheet)
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The partnerships: South and North (0, 2) against West and East (1, 3)."""
+        return ((0, 2), (1, 3))
+
+    def score_events(self) -> list[ScoreEvent]:
+        """Every scoring fact of the match, from the score sheet's hand records."""
+        events: list[ScoreEvent] = []
+        sides = self.sides()
+        games = [0, 0]
+        for hand, record in enumerate(self.sheet, 1):
+            for side in (0, 1):
+                if record.trick_points[side]:
+                    events.append(ScoreEvent(hand, sides[side], record.trick_points[side], "tricks over six",
+                                             {"tricks": record.tricks[side]}))
+            if self.options.honours_on:
+                for side in (0, 1):
+                    held = record.honours_held[side]
+                    if held < 3:
+                        continue
+                    claim = 4 if held == 4 else 2
+                    detail = {"honours": held}
+                    if record.honour_points[side] < claim:
+                        detail.update(claimed=claim, capped="honours never score the last point of a game")
+                    events.append(ScoreEvent(hand, sides[side], record.honour_points[side], "honours", detail))
+            if self.options.rubber and record.game_won_by >= 0:
+                side = record.game_won_by
+                games[side] += 1
+                events.append(ScoreEvent(hand, sides[side], 0, "game won",
+                                         {"game": sum(games), "games": games[side],
+                                          "points": list(record.totals)}))
+        return events
+
+    def standings(self) -> list[dict]:
+        """By points in a single game; by games won (then points) in a rubber."""
+        if not self.options.rubber:
+            return super().standings()
+        rows = [{"seats": list(side), "score": self.games[i], "points": self.points[i]}
+                for i, side in enumerate(self.sides())]
+        rows.sort(key=lambda r: (-r["score"], -r["points"], r["seats"]))
+        for i, row in enumerate(rows):
+            same = i and (row["score"], row["points"]) == (rows[i - 1]["score"], rows[i - 1]["points"])
+            row["place"] = rows[i - 1]["place"] if same else i + 1
+        return rows
+
+    def utility(self, seat: int) -> float:
+        """Games won (worth a whole game's points each) plus points, against the other side."""
+        own, other = side_of(seat), 1 - side_of(seat)
+        return float(self.options.target * (self.games[own] - self.games[other])
+                     + self.points[own] - self.points[other])
+
+    def review_limit(self, viewer: int | None) -> int | None:
+        """The plays of the current trick, or of the last trick until the next card is led.
+
+        Every play of a Whist log is one entry, so that is how many of the latest entries
+        may be read in full; ``show_full_history`` and a finished match show them all."""
+        if self.options.show_full_history or self.over:
+            return None
+        return len(self.trick) if self.trick else len(self.last_trick)
 
     # ------------------------------------------------------------- zones and views
     def zones(self) -> dict[str, Zone]:
@@ -261,6 +339,16 @@ def _honour_points(hands: tuple[tuple[Card, ...], ...], trump: int) -> tuple[int
     return tuple(4 if h == 4 else 2 if h == 3 else 0 for h in held)
 
 
+def _honours_held(history, trump: int) -> tuple[int, int]:
+    """Trump honours each side was dealt, read from the hand's thirteen tricks."""
+    held = [0, 0]
+    for plays in history:
+        for seat, card in plays:
+            if card.suit == trump and card.rank in HONOURS:
+                held[side_of(seat)] += 1
+    return tuple(held)
+
+
 def _deal(options: WhistOptions, rng_state: int, dealer: int, deck: list[Card], **carry) -> WhistState:
     """Deal ``deck`` one card at a time from the dealer's left; the last card is turned."""
     hands: list[list[Card]] = [[] for _ in range(SEATS)]
@@ -315,18 +403,6 @@ class Whist(Game):
             dealer = rng.below(SEATS)  # the first dealer comes from the match seed
             deck = rng.shuffled(standard_pack())
         return _deal(options, rng.state, dealer, deck)
-
-    def bots(self):
-        from solvers.bots import random_bot
-        from solvers.games.whist_bot import heuristic_bot
-        from solvers.pimc import pimc_bot
-        return {"random": random_bot, "heuristic": heuristic_bot, "pimc": pimc_bot}
-
-    def hint(self, state: WhistState, seat: int, budget: float | None = None):
-        """The sampled double-dummy hint; the heuristic's when the budget is too small for one deal."""
-        from solvers.bots import sampled_hint_or_heuristic
-        from solvers.games.whist_bot import heuristic_hint
-        return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint)
 
 
 GAME = Whist()

@@ -60,7 +60,8 @@ def test_concurrent_double_submit_records_one_action(app):
         t.join()
     assert sorted(statuses) == [200] + [409] * 7
     after = view(client, session_id, token)
-    assert [e for e in after["log"] if e["seat"] == 0] == [{"seat": 0, "action": move, "version": state["version"] + 1}]
+    entry = {"seat": 0, "action": move, "version": state["version"] + 1}   # (a quitted trick shows "play")
+    assert [e for e in after["log"] if e["seat"] == 0] in ([entry], [{**entry, "action": "play", "concealed": True}])
 
 
 def test_storage_refuses_a_second_action_at_a_version(db_url, client):

@@ -19,6 +19,48 @@ def whist(state):
     if state.over:
         key = state.games if state.options.rubber else state.points
         assert max(key) >= (2 if state.options.rubber else state.options.target)
+    _whist_score_events(state)
+
+
+def _side_sums(events, sides, hands=None):
+    return [sum(e.points for e in events if set(e.seats) == set(side) and (hands is None or e.hand in hands))
+            for side in sides]
+
+
+def _whist_score_events(state):
+    """The score events add up to the scores; one "tricks over six" per hand (13 tricks)."""
+    events = state.score_events()
+    sides = state.sides()
+    assert sides == ((0, 2), (1, 3))
+    assert state.hands_played == len(state.sheet)
+    assert all(set(e.seats) in ({0, 2}, {1, 3}) for e in events), "points go to a whole partnership"
+    assert all(1 <= e.hand <= len(state.sheet) for e in events)
+    for hand, record in enumerate(state.sheet, 1):
+        tricks = [e for e in events if e.hand == hand and e.source == "tricks over six"]
+        assert len(tricks) == 1, "exactly one side took more than six of the thirteen tricks"
+        assert tricks[0].points == tricks[0].detail["tricks"] - 6 >= 1
+        assert sum(record.tricks) == 13
+        honours = [e for e in events if e.hand == hand and e.source == "honours"]
+        assert all(e.detail["honours"] in (3, 4) and 0 <= e.points <= (4 if e.detail["honours"] == 4 else 2)
+                   for e in honours)
+        assert sum(record.honours_held) == 4, "the four trump honours were dealt to someone"
+    won = [e for e in events if e.source == "game won"]
+    if not state.options.rubber:
+        assert not won
+        assert _side_sums(events, sides) == [state.scores[0], state.scores[1]] == list(state.points), \
+            "the events add up to the scores"
+        return
+    # a rubber: the points start again from love after each game; games are counted apart
+    assert [sum(1 for e in won if e.seats == side) for side in sides] == list(state.games)
+    closed = max((e.hand for e in won), default=0)
+    if state.over:
+        assert list(state.scores[:2]) == list(state.games)
+        current = range(max((e.hand for e in won[:-1]), default=0) + 1, closed + 1)
+    else:
+        assert list(state.scores[:2]) == list(state.points)
+        current = range(closed + 1, len(state.sheet) + 1)
+    assert _side_sums(events, sides, set(current)) == list(state.points), \
+        "the events of the current game add up to its points"
 
 
 def teka(state):
@@ -53,6 +95,7 @@ def twentyfour(state):
         # (in the collection version a failed answer hands the race back, possibly after
         # the no-solution time: the players may then agree at once)
         assert state.clock <= state.deadline, "the clock never passes the no-solution time in a slap window"
+    _twentyfour_score_events(state)
     if state.phase == "over":
         assert state.winners and not state.to_move
         return
@@ -65,6 +108,18 @@ def twentyfour(state):
             assert all(state.cards_held(s) % 2 == 0 for s in range(2)), "stacks change by two"
 
 
+def _twentyfour_score_events(state):
+    """A line per decided set (four cards to one seat, no points) and a point per winner."""
+    events = state.score_events()
+    assert state.hands_played == state.sets == len(state.taken)
+    takes = [e for e in events if e.points == 0]
+    assert [e.hand for e in takes] == list(range(1, state.sets + 1)), "one line per set, in order"
+    assert all(e.detail["cards"] == 4 and len(e.seats) == 1 for e in takes), "a set is four cards"
+    sums = [sum(e.points for e in events if e.seats == (s,)) for s in range(state.players)]
+    assert sums == list(state.scores), "the events add up to the scores"
+    assert sorted(s for e in events if e.points for s in e.seats) == sorted(state.winners)
+
+
 def _patience(state, pack_size):
     cards = Counter(c for z in state.zones().values() for c in z.cards)
     assert sum(cards.values()) == pack_size and len(cards) == pack_size, "every card is in exactly one zone"
@@ -73,6 +128,10 @@ def _patience(state, pack_size):
         assert [1 if c.rank == 14 else int(c.rank) for c in pile] == list(range(1, len(pile) + 1)), \
             "a foundation is built up from the ace"
     assert state.scores == (sum(len(p) for p in state.foundations),)
+    events = state.score_events()
+    assert len(events) == 1 and events[0].hand == 1 and events[0].seats == (0,)
+    assert events[0].points == state.scores[0] == events[0].detail["cards"], "the events add up to the score"
+    assert events[0].detail["of"] == pack_size and state.hands_played == (1 if state.is_over else 0)
     for down, up in state.columns:
         assert up or not down, "a column's top card is face up"
     view = state.view(0)

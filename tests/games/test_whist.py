@@ -6,7 +6,7 @@ import pytest
 
 from solvers.cards import Suit, parse_card
 from solvers.errors import CardsageError, IllegalAction, OutOfTurn
-from solvers.game import determinize
+from solvers.sampling import determinize
 from solvers.cards import Rng
 from solvers.games import get
 from solvers.games.whist import WhistOptions
@@ -214,3 +214,111 @@ def test_heuristic_follows_the_rule_text_tactics():
     state = state.apply("play 2S")
     card, reason = choose(state, 2)
     assert str(card) == "8S" and "low" in reason       # cannot beat partner's K: play low
+
+
+# ---------------------------------------------------------------- score events and review
+
+# dealer 3 turns the 2S (spades trumps); South holds the top eight trumps and all four
+# honours, so South-North take eight tricks and West-East five
+EIGHT_FIVE = {"dealer": 3, "turned": "2S", "hands": [
+    "AS KS QS JS TS 9S 8S 7S 6H 5H 4H 3H 2H",
+    "AH KH QH JH TH 9H 8H 7H 6D 5D 4D 3D 2D",
+    "AD KD QD JD TD 9D 8D 7D 6C 5C 4C 3C 2C",
+    "AC KC QC JC TC 9C 8C 7C 6S 5S 4S 3S 2S"]}
+EIGHT_FIVE_TRICKS = [
+    # South draws trumps: East follows with its five small spades, the others discard
+    ("AS", "6D", "6C", "6S"), ("KS", "5D", "5C", "5S"), ("QS", "4D", "4C", "4S"),
+    ("JS", "3D", "3C", "3S"), ("TS", "2D", "2C", "2S"),
+    # South's last trumps win against discards
+    ("9S", "7H", "7D", "7C"), ("8S", "8H", "8D", "8C"), ("7S", "9H", "9D", "9C"),
+    # South leads a heart: West wins it and runs the suit (West leads, South plays last)
+    ("6H", "TH", "TD", "TC"), ("JH", "JD", "JC", "5H"), ("QH", "QD", "QC", "4H"),
+    ("KH", "KD", "KC", "3H"), ("AH", "AD", "AC", "2H")]
+
+
+def _eight_five_hand(state, check=None):
+    for number, trick in enumerate(EIGHT_FIVE_TRICKS, 1):
+        assert not state.score_events() or state.hands_played, "nothing scores during the hand"
+        for card in trick:
+            state = state.apply(f"play {card}")
+        if check:
+            check(number, state)
+    return state
+
+
+def _events(state):
+    return [(e.hand, e.seats, e.points, e.source, dict(e.detail)) for e in state.score_events()]
+
+
+def test_a_hand_scores_tricks_over_six_then_honours_as_events():
+    state = WHIST.new(deal=EIGHT_FIVE, options={"target": 9})
+    assert state.sides() == ((0, 2), (1, 3)) and state.hands_played == 0 and state.score_events() == []
+    tricks = []
+    state = _eight_five_hand(state, lambda n, s: tricks.append(s.tricks))
+    assert tricks[7] == (8, 0) and tricks[11] == (8, 4) and state.sheet[0].tricks == (8, 5)
+    assert state.hands_played == 1
+    assert _events(state) == [
+        (1, (0, 2), 2, "tricks over six", {"tricks": 8}),     # 8 tricks: 2 over six
+        (1, (0, 2), 4, "honours", {"honours": 4}),            # A K Q J of trumps: 4
+    ]
+    assert state.points == (6, 0) and state.scores == (6, 0, 6, 0)
+    assert state.standings() == [{"seats": [0, 2], "score": 6, "place": 1},
+                                 {"seats": [1, 3], "score": 0, "place": 2}]
+
+
+def test_honours_cannot_score_the_last_point_and_the_event_says_so():
+    # the seed's example: game to 9, honours worth 4 but only 1 may count
+    state = replace(WHIST.new(deal=EIGHT_FIVE, options={"target": 9}), points=(5, 5))
+    state = _eight_five_hand(state)
+    assert _events(state) == [
+        (1, (0, 2), 2, "tricks over six", {"tricks": 8}),
+        (1, (0, 2), 1, "honours", {"honours": 4, "claimed": 4,
+                                   "capped": "honours never score the last point of a game"}),
+    ]
+    assert state.points == (8, 5) and not state.over
+
+
+def test_at_five_honours_are_off_and_the_game_is_won_by_tricks():
+    state = WHIST.new(deal=EIGHT_FIVE)
+    state = replace(state, points=(3, 4))
+    state = _eight_five_hand(state)
+    assert _events(state) == [(1, (0, 2), 2, "tricks over six", {"tricks": 8})]
+    assert state.over and state.points == (5, 4)
+    assert [r["seats"] for r in state.standings()] == [[0, 2], [1, 3]]
+
+
+def test_a_rubber_lists_each_game_won_and_ranks_by_games():
+    state = WHIST.new(deal=EIGHT_FIVE, options={"rubber": True})
+    state = replace(state, points=(4, 2))
+    state = _eight_five_hand(state)
+    assert _events(state)[-1] == (1, (0, 2), 0, "game won", {"game": 1, "games": 1, "points": [6, 2]})
+    assert state.games == (1, 0) and state.points == (0, 0) and not state.over
+    assert state.standings()[0] == {"seats": [0, 2], "score": 1, "points": 0, "place": 1}
+    # winning a game is worth more to the search than any lead in points
+    assert state.utility(0) > 0 > state.utility(1)
+
+
+def test_review_limit_is_the_current_trick_or_the_last_until_the_next_lead():
+    state = one_suit_each(dealer=0, turned="2S")
+    assert state.review_limit(1) == 0                   # nothing played yet
+    state = play(state, "AH", "2D")
+    assert state.review_limit(1) == 2                   # the current trick's plays
+    state = play(state, "2C", "2S")
+    assert all(state.review_limit(s) == 4 for s in range(4))   # the last trick, before the next lead
+    state = play(state, "AS")
+    assert state.review_limit(2) == 1                   # the lead turns the last trick down
+    state = play(state, "KH", "AD", "AC")
+    assert state.review_limit(0) == 4
+    full = replace(state, options=replace(state.options, show_full_history=True))
+    assert full.review_limit(0) is None                 # the convenience option shows everything
+
+
+def test_review_limit_carries_the_last_trick_into_the_next_deal_and_ends_with_the_match():
+    state = WHIST.new(deal=EIGHT_FIVE, options={"target": 9})
+    state = _eight_five_hand(state)
+    assert not state.over and state.hands_played == 1 and not state.trick
+    assert state.review_limit(0) == 4                  # the last trick of hand 1, until the first lead
+    state = state.apply(state.legal_actions(state.turn)[0])
+    assert state.review_limit(0) == 1
+    over = replace(state, over=True)
+    assert over.review_limit(0) is None

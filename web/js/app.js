@@ -2,7 +2,7 @@
 
 import { ApiError, createSession, getHint, getSession, listGames, postAction } from "./api.js";
 import { renderLobby } from "./lobby.js";
-import { actionText, renderFacts, renderHint, renderLog, renderScoreSheet } from "./panels.js";
+import { actionText, renderFacts, renderHint, renderLog, renderScoreSheet, renderStandings } from "./panels.js";
 import { actionsByCard, renderTable, seatName, visibleCards } from "./table.js";
 
 const POLL_MS = 2000;
@@ -160,9 +160,9 @@ function render() {
   renderActionButtons(session);
   renderStatus(session);
   renderSessionInfo(session);
-  renderScores(session);
+  renderStandings($("scores"), session);
   renderHint($("hint"), app.hint);
-  renderScoreSheet($("sheet"), view);
+  renderScoreSheet($("sheet"), session.score_sheet, session);
   renderFacts($("facts"), view);
   renderLog($("log"), session);
   $("hint-button").disabled = !myTurn(session);
@@ -173,7 +173,10 @@ function renderStatus(session) {
   const view = session.view;
   const status = $("status");
   if (session.over) {
-    const scores = (session.scores || []).map((s, i) => `${seatName(view, i)} ${s}`).join(", ");
+    const standings = session.score_sheet && session.score_sheet.standings;
+    const scores = standings
+      ? standings.map((e) => `${e.label} ${e.score}`).join(", ")
+      : (session.scores || []).map((s, i) => `${seatName(view, i)} ${s}`).join(", ");
     status.textContent = `Match over. Final scores: ${scores}.`;
   } else if (myTurn(session)) {
     status.textContent = "Your turn: choose a card or an action.";
@@ -240,13 +243,6 @@ function renderSessionInfo(session) {
     clearMessage();
     showLobby();
   });
-}
-
-function renderScores(session) {
-  const view = session.view;
-  const rows = (session.scores || []).map((score, seat) =>
-    `<tr${seat === session.seat ? ' class="me"' : ""}><th scope="row">${escapeHtml(seatName(view, seat))}</th><td>${escapeHtml(String(score))}</td></tr>`);
-  $("scores").innerHTML = `<h2>Scores</h2><table class="scores"><tbody>${rows.join("")}</tbody></table>`;
 }
 
 function escapeHtml(text) {

@@ -1,11 +1,12 @@
-// Side panels: public facts (generic key/value with known-key renderers), score sheet, log, hint.
+// Side panels: public facts (generic key/value with known-key renderers), the score sheet and
+// standings (one renderer for every game, from the session's score_sheet), log, hint.
 
 import { cardLabel, isCard, isRedSuit, suitSymbol } from "./cards.js";
 import { seatName } from "./table.js";
 import { h } from "./dom.js";
 
 const SEAT_KEYS = new Set(["dealer", "leader", "declarer", "turn", "bidder", "caller", "winner", "seat", "sitting_out"]);
-// Shown elsewhere on the page, so the facts panel skips them.
+// Shown elsewhere on the page (the session's score sheet), so the facts panel skips them.
 const SKIP_KEYS = new Set(["score_sheet"]);
 
 function humanKey(key) {
@@ -122,30 +123,103 @@ export function renderFacts(root, view) {
   root.replaceChildren(dl);
 }
 
-function sheetCell(key, value, view) {
-  if (key === "dealer" && Number.isInteger(value)) return document.createTextNode(seatName(view, value));
-  if (key === "trump" && typeof value === "string") return suitNode(value);
-  if (Array.isArray(value)) return document.createTextNode(value.join(" – "));
-  return plainValue(value, view);
+function signed(points) {
+  const n = Number(points);
+  return n > 0 ? `+${points}` : String(points);
 }
 
-/** The score sheet (one row per hand) as a table; hidden when the game keeps none. */
-export function renderScoreSheet(root, view) {
-  const rows = view.public && view.public.score_sheet;
-  root.hidden = !Array.isArray(rows);
-  if (!Array.isArray(rows)) return;
-  if (!rows.length) {
-    root.replaceChildren(h("h2", { text: "Score sheet" }), h("p", { class: "muted", text: "No hand finished yet." }));
+function detailText(detail) {
+  return Object.entries(detail || {})
+    .filter(([, v]) => v === null || ["string", "number", "boolean"].includes(typeof v) || Array.isArray(v))
+    .map(([k, v]) => `${k.replace(/_/g, " ")} ${Array.isArray(v) ? v.join("–") : v}`)
+    .join(", ");
+}
+
+function sheetEvent(event, sheet) {
+  const who = (event.sides || []).map((i) => sheet.sides[i] ? sheet.sides[i].label : `side ${i + 1}`).join(", ");
+  const detail = detailText(event.detail);
+  return h("li", { class: "sheet-event", "data-source": event.source },
+    h("span", { class: "who", text: who }), ": ", event.source, " ",
+    h("strong", { class: "pts", text: signed(event.points) }),
+    detail ? h("span", { class: "muted", text: ` (${detail})` }) : null);
+}
+
+function sideCell(points, total, side) {
+  return h("td", { class: "side-col", "data-side": side },
+    h("span", { class: "pts", text: signed(points) }), " ", h("span", { class: "total", text: String(total) }));
+}
+
+function ordinal(place) {
+  const n = Number(place);
+  const tail = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+  return `${n}${tail}`;
+}
+
+/**
+ * The score sheet every game shares (the session's `score_sheet`): a row per hand with
+ * each side's points that hand and its running total, the scoring events of the row
+ * with their sources, the totals, and the standings in the game's own direction.
+ */
+export function renderScoreSheet(root, sheet, session) {
+  root.hidden = !sheet;
+  if (!sheet) {
+    root.replaceChildren();
     return;
   }
-  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const sides = view.public.partnerships;
-  const caption = Array.isArray(sides) ? `Columns with two numbers: ${sideName(view, 0)} – ${sideName(view, 1)}` : "";
+  const me = session ? session.seat : null;
+  const sides = sheet.sides || [];
+  const heading = h("h2", { text: "Score sheet" });
+  const head = h("thead", {}, h("tr", {},
+    h("th", { scope: "col", text: "Hand" }),
+    ...sides.map((side) => h("th", { scope: "col", class: "side-col" + ((side.seats || []).includes(me) ? " me" : ""),
+      "data-side": side.side, text: side.label })),
+    h("th", { scope: "col", text: "Scored" })));
+  const body = h("tbody", {}, ...(sheet.rows || []).map((row) => h("tr", { "data-hand": row.hand },
+    h("td", { class: "hand", text: String(row.hand) }),
+    ...sides.map((_, i) => sideCell(row.points[i], row.totals[i], i)),
+    h("td", { class: "events" }, row.events.length
+      ? h("ul", { class: "sheet-events" }, ...row.events.map((e) => sheetEvent(e, sheet)))
+      : h("span", { class: "muted", text: "nothing scored" })))));
+  const foot = h("tfoot", {}, h("tr", { class: "sheet-totals" },
+    h("th", { scope: "row", text: "Total" }),
+    ...sides.map((_, i) => h("td", { class: "side-col", "data-side": i, text: String((sheet.totals || [])[i]) })),
+    h("td", { class: "muted", text: `${sheet.hands_played} hand${sheet.hands_played === 1 ? "" : "s"} played` })));
   const table = h("table", { class: "sheet" },
-    caption ? h("caption", { text: caption }) : null,
-    h("thead", {}, h("tr", {}, ...keys.map((k) => h("th", { scope: "col", text: humanKey(k) })))),
-    h("tbody", {}, ...rows.map((r) => h("tr", {}, ...keys.map((k) => h("td", {}, sheetCell(k, r[k], view)))))));
-  root.replaceChildren(h("h2", { text: "Score sheet" }), table);
+    h("caption", { text: "Each side: points that hand, then the running total." }), head, body, foot);
+  const empty = (sheet.rows || []).length ? null : h("p", { class: "muted empty-sheet", text: "No hand finished yet." });
+  root.replaceChildren(...[heading, table, empty, standingsNode(sheet, me)].filter(Boolean));
+}
+
+function standingsNode(sheet, me) {
+  const order = sheet.low_score_wins ? "lowest score first" : "highest score first";
+  const items = (sheet.standings || []).map((entry) => {
+    const extra = Object.entries(entry).filter(([k, v]) => !["side", "seats", "label", "score", "place"].includes(k)
+      && ["string", "number"].includes(typeof v)).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
+    return h("li", { class: "standing" + ((entry.seats || []).includes(me) ? " me" : ""), "data-place": entry.place,
+      "data-side": entry.side },
+      h("span", { class: "place", text: ordinal(entry.place) }), " ", h("span", { class: "who", text: entry.label }), " ",
+      h("strong", { class: "score", text: String(entry.score) }),
+      extra.length ? h("span", { class: "muted", text: ` (${extra.join(", ")})` }) : null);
+  });
+  return h("section", { class: "standings", "aria-label": "Standings" },
+    h("h3", { text: `Standings (${order})` }), h("ol", { class: "standings-list" }, ...items));
+}
+
+/** The standings alone (side panel): place, side and score; per-seat scores without a sheet. */
+export function renderStandings(root, session) {
+  const sheet = session.score_sheet;
+  if (!sheet) {
+    const rows = (session.scores || []).map((score, seat) => h("tr", { class: seat === session.seat ? "me" : null },
+      h("th", { scope: "row", text: seatName(session.view, seat) }), h("td", { text: String(score) })));
+    root.replaceChildren(h("h2", { text: "Scores" }), h("table", { class: "scores" }, h("tbody", {}, ...rows)));
+    return;
+  }
+  const rows = (sheet.standings || []).map((entry) => h("tr", { class: (entry.seats || []).includes(session.seat) ? "me" : null,
+    "data-side": entry.side },
+    h("td", { class: "place", text: ordinal(entry.place) }),
+    h("th", { scope: "row", text: entry.label }),
+    h("td", { class: "score", text: String(entry.score) })));
+  root.replaceChildren(h("h2", { text: "Standings" }), h("table", { class: "scores" }, h("tbody", {}, ...rows)));
 }
 
 /** The action log, newest last, scrolled to the end. */
@@ -154,6 +228,11 @@ export function renderLog(list, session) {
   const items = (session.log || []).slice(-300).map((entry) => {
     const who = entry.seat === session.seat ? `${seatName(view, entry.seat)} (you)`
       : Number.isInteger(entry.seat) ? seatName(view, entry.seat) : "—";
+    // an older play the rules no longer let anyone look at: only its verb is sent
+    if (entry.concealed) {
+      return h("li", { "data-version": entry.version, class: "concealed" }, h("span", { class: "who", text: who }), " ",
+        entry.action, h("span", { class: "muted", text: " (turned face down)" }));
+    }
     return h("li", { "data-version": entry.version }, h("span", { class: "who", text: who }), " ", actionText(entry.action));
   });
   list.replaceChildren(...items);
