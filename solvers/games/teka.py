@@ -2,9 +2,10 @@
 
 Seats 0 and 2 play against seats 1 and 3. Dealing, bidding and play go
 counter-clockwise: the seat after ``s`` is ``s - 1``, and the deal passes to the
-dealer's right. The pack is shuffled before the first deal; with the cut-only deal
-later packs are the previous hand's cards, gathered and cut. Each player receives
-thirteen cards at once, the dealer's right-hand neighbour first.
+dealer's right. The pack is shuffled only before the first deal: every later pack is
+the previous hand's cards as gathered, cut by the dealer and then by the player on the
+dealer's left, never shuffled (an option shuffles every deal instead). Each player
+receives thirteen cards at once, the dealer's right-hand neighbour first.
 
 A player whose hand has no ace, king, queen or jack may ask for a new deal by the
 same dealer. Then each player speaks exactly once, starting on the dealer's right:
@@ -20,8 +21,9 @@ first trick a card from the sequence it heads. Players follow suit if able; the
 highest trump wins, else the highest card of the suit led. A declarer bidding
 double 13 plays alone: the partner lays the hand aside and tricks have three cards.
 
-During the play the declarer may propose a higher bid; it stands if the opponents
-accept. Play stops as soon as the declaring side has the tricks it bid or the
+At any point during the play the declarer may propose a higher bid (at most once a
+trick, even when it is not the declarer's turn to play); it stands if the opponent
+next in turn order accepts for the defence. Play stops as soon as the declaring side has the tricks it bid or the
 defenders have enough to defeat it. A made bid scores its number for the declaring
 side (double 13 scores 26); a failed bid gives the defenders twice its number
 (double 13 gives them 52), except that a failed 8 forced on the fourth speaker gives
@@ -31,12 +33,13 @@ The first side to reach 104 wins.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
 from solvers.errors import CardsageError
-from solvers.game import Action, Game, State, Visibility, Zone, option, serializable
+from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
 from solvers.tricks import cards_that_follow, parse_four_hands, trick_winner
 
 SEATS = 4
@@ -48,6 +51,10 @@ HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 SIGNALS = {"three": ("slam", "snap", "drop"), "two": ("slam", "toss"), "none": ()}
 ASSOCIATED_SUIT = {Suit.HEARTS: Suit.SPADES, Suit.SPADES: Suit.HEARTS,
                    Suit.DIAMONDS: Suit.CLUBS, Suit.CLUBS: Suit.DIAMONDS}
+
+NO_RAISE = "no-raise"                  # the declarer lets this trick's raise window go
+# packets of a very light overhand shuffle: large, so neighbours mostly stay together
+OVERHAND_PACKET = (5, 12)
 
 # phases of a hand
 REDEAL, BIDDING, TRUMP, PLAY, ANSWER, OVER = "redeal", "bidding", "trump", "play", "answer", "over"
@@ -88,6 +95,18 @@ def ace_sequence(hand, trump: int) -> list[Card]:
     return run
 
 
+def light_overhand_shuffle(deck: list[Card], rng: Rng) -> list[Card]:
+    """One very light overhand pass: packets of 5 to 12 cards taken from the top, each
+    dropped on top of the last, so the packets come out in reverse order, each intact."""
+    packets, i = [], 0
+    low, high = OVERHAND_PACKET
+    while i < len(deck):
+        size = low + rng.below(high - low + 1)
+        packets.append(deck[i:i + size])
+        i += size
+    return [c for packet in reversed(packets) for c in packet]
+
+
 @serializable
 @dataclass(frozen=True)
 class TekaOptions:
@@ -110,8 +129,13 @@ class TekaOptions:
     lawreece: bool = option(False, "'Lawreece': any made bid of 13 scores 26")
     signals: str = option("three", "public signals a played card may carry: three = slam/snap/drop, "
                                    "two = slam/toss, none", choices=tuple(SIGNALS))
-    afghan_cut_only: bool = option(False, "no shuffle after the first deal: the next pack is the last "
-                                          "hand's cards as gathered, cut at a random point")
+    afghan_cut_only: bool = option(True, "cards are shuffled only before the first deal: each later pack "
+                                         "is the last hand's cards as gathered, cut by the dealer and by "
+                                         "the player on the dealer's left (both rule texts); off: every "
+                                         "deal is freshly shuffled")
+    light_shuffle: bool = option(False, "with cut-only deals, the dealer first gives the gathered cards a "
+                                        "very light overhand shuffle, as some groups do (cards played "
+                                        "together mostly stay together)")
 
 
 @serializable
@@ -129,6 +153,8 @@ class TekaHandRecord:
     result: str                   # "made", "failed" or "thrown in"
     points: tuple[int, int]
     totals: tuple[int, int]
+    forced: bool = False          # the contract was an 8 forced on the fourth speaker, never raised
+    raises: tuple[tuple[int, str], ...] = ()   # (proposed bid, outcome) in the order proposed
 
 
 @serializable
@@ -155,7 +181,8 @@ class TekaState(State):
     tricks: tuple[int, int]                # tricks each side took in this hand
     voids: tuple[frozenset, ...]           # suits each seat has shown or claimed it lacks
     pending_raise: int                     # the bid proposed and awaiting an answer (0: none)
-    raise_asked: bool                      # the declarer already proposed at this decision point
+    raise_asked: bool                      # the declarer used this trick's raise window (proposed or
+                                           # said no-raise); reopens when the trick is gathered
     raises: tuple[tuple[int, str], ...]    # (proposed bid, "accepted" | "refused" | "raised") this hand
     points: tuple[int, int]
     sheet: tuple[TekaHandRecord, ...]
@@ -202,7 +229,8 @@ class TekaState(State):
         if self.phase == TRUMP:
             return frozenset((self.declarer,))
         if self.phase == PLAY:
-            return frozenset((self.turn,))
+            # the declarer may propose a raise at any point, also while another seat is to play
+            return frozenset((self.turn, self.declarer)) if self.raise_open else frozenset((self.turn,))
         if self.phase == ANSWER:
             return frozenset((self.answerer,))
         return frozenset()
@@ -214,6 +242,14 @@ class TekaState(State):
 
     # ------------------------------------------------------------- legal actions
     def legal_actions(self, seat: int) -> list[Action]:
+        # a state is a value: its legal actions are worked out once per seat (``apply`` and
+        # the bots both ask; the sampled search's quick play asks thousands of times)
+        cache = self.__dict__.setdefault("_legal", {})
+        if seat not in cache:
+            cache[seat] = self._legal_actions(seat)
+        return list(cache[seat])
+
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move:
             return []
         if self.phase == REDEAL:
@@ -226,9 +262,21 @@ class TekaState(State):
                     if not self.options.forbid_void_trump or s in held]
         if self.phase == ANSWER:
             return [Action("accept"), Action("refuse")]
-        plays = [Action("play", (str(card),) + ((tag,) if tag else ()))
-                 for card in sorted(self.playable(seat), key=_order) for tag in self._signals_for(seat, card)]
-        return plays + [Action("raise", (str(n),)) for n in self.raise_range(seat)]
+        raises = [Action("raise", (str(n),)) for n in self.raise_range(seat)]
+        if seat != self.turn:
+            # the declarer between its own cards: propose now, or let this trick's chance go
+            return raises + [Action(NO_RAISE)]
+        tags = SIGNALS[self.options.signals]
+        if "drop" in tags:
+            held = Counter(c.suit for c in self.hands[seat])
+        plays = []
+        for card in sorted(self.playable(seat), key=_order):
+            plays.append(_play_action(card, ""))
+            for tag in tags:
+                # a drop claims the suit is now void: the engine holds players to it
+                if tag != "drop" or held[card.suit] == 1:
+                    plays.append(_play_action(card, tag))
+        return plays + raises
 
     def _legal_calls(self) -> list[Action]:
         position = len(self.calls)
@@ -270,18 +318,18 @@ class TekaState(State):
             return list(hand)        # a declarer void in trumps leads what they like
         return (ace_sequence(hand, self.trump) if ace_rule else []) or trumps
 
-    def _signals_for(self, seat: int, card: Card) -> list[str]:
-        tags = [""]
-        for tag in SIGNALS[self.options.signals]:
-            # a drop claims the suit is now void: the engine holds players to it
-            if tag == "drop" and any(c.suit == card.suit and c != card for c in self.hands[seat]):
-                continue
-            tags.append(tag)
-        return tags
+    @property
+    def raise_open(self) -> bool:
+        """True while the declarer may propose a raise (this trick's window is unused)."""
+        return self.declarer is not None and bool(self.raise_range(self.declarer))
 
     def raise_range(self, seat: int) -> range:
-        """The bids the declarer may propose now (none once the bid is made or already asked)."""
+        """The bids the declarer may propose now: during the play, once a trick, never once the
+        bid is made, never above what the defenders have left, never for double 13."""
         if seat != self.declarer or self.phase != PLAY or self.double13 or self.raise_asked:
+            return range(0)
+        if self.bid < LOWEST_BID:
+            # no contract is below 8 (the sampled search counts tricks on such states, raises off)
             return range(0)
         taken = self.tricks[self.declaring_side]
         if taken >= self.bid:
@@ -306,6 +354,8 @@ class TekaState(State):
             return replace(self, trump=Suit.parse(action.args[0]), phase=PLAY, leader=self.declarer)
         if kind == "raise":
             return self._propose_raise(int(action.args[0]))
+        if kind == NO_RAISE:
+            return replace(self, raise_asked=True)
         if kind == "accept":
             return replace(self, bid=self.pending_raise, forced=False, pending_raise=0, phase=PLAY,
                            raises=self.raises + ((self.pending_raise, "accepted"),))
@@ -347,8 +397,7 @@ class TekaState(State):
             voids = _with(voids, seat, voids[seat] | {self.trick[0][1].suit})
         if signal == "drop":
             voids = _with(voids, seat, voids[seat] | {card.suit})
-        state = replace(self, hands=tuple(hands), trick=self.trick + ((seat, card, signal),), voids=voids,
-                        raise_asked=self.raise_asked and seat != self.declarer)
+        state = replace(self, hands=tuple(hands), trick=self.trick + ((seat, card, signal),), voids=voids)
         if len(state.trick) == state.trick_size:
             state = state._close_trick()
         return state
@@ -356,8 +405,9 @@ class TekaState(State):
     def _close_trick(self) -> "TekaState":
         winner = _winner(self.trick, self.trump)
         side = side_of(winner)
+        # a new trick: the declarer's raise window opens again
         state = replace(self, trick=(), leader=winner, history=self.history + (self.trick,),
-                        tricks=_with(self.tricks, side, self.tricks[side] + 1))
+                        tricks=_with(self.tricks, side, self.tricks[side] + 1), raise_asked=False)
         # play stops as soon as the contract is made or can no longer be made
         if state.tricks[state.declaring_side] >= state.bid:
             return state._score_hand(made=True)
@@ -381,7 +431,8 @@ class TekaState(State):
         won = _with((0, 0), side, self.contract_value(made))
         points = (self.points[0] + won[0], self.points[1] + won[1])
         record = TekaHandRecord(self.dealer, self.calls, self.declarer, self.bid, self.double13, self.trump,
-                            self.tricks, "made" if made else "failed", won, points)
+                                self.tricks, "made" if made else "failed", won, points,
+                                forced=self.forced, raises=self.raises)
         state = replace(self, points=points, sheet=self.sheet + (record,))
         if points[side] >= self.options.target:
             return replace(state, phase=OVER)
@@ -398,7 +449,11 @@ class TekaState(State):
         rng.state = self.rng_state
         if self.options.afghan_cut_only:
             deck = self.gathered_cards()
-            cut = 1 + rng.below(len(deck) - 1)     # the player on the dealer's left cuts
+            if self.options.light_shuffle:
+                deck = light_overhand_shuffle(deck, rng)
+            cut = rng.below(len(deck))             # the dealer may cut (0: does not)
+            deck = deck[cut:] + deck[:cut]
+            cut = 1 + rng.below(len(deck) - 1)     # the player on the dealer's left always cuts
             deck = deck[cut:] + deck[:cut]
         else:
             deck = rng.shuffled(standard_pack())
@@ -414,6 +469,21 @@ class TekaState(State):
     def scores(self) -> tuple[int, ...]:
         """Match points of each seat's side."""
         return tuple(self.points[side_of(s)] for s in range(SEATS))
+
+    @property
+    def hands_played(self) -> int:
+        """Hands finished: every line of the score sheet (a deal thrown in by four passes counts;
+        a redeal asked for before the bidding does not)."""
+        return len(self.sheet)
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The two partnerships: seats 0 and 2 against seats 1 and 3."""
+        return ((0, 2), (1, 3))
+
+    def score_events(self) -> list[ScoreEvent]:
+        """One event per scored hand, in the rule text's words; ``detail`` says what was counted."""
+        return [event for number, record in enumerate(self.sheet, 1)
+                for event in hand_score_events(number, record, self.options)]
 
     @property
     def returns(self) -> tuple[int, ...]:
@@ -470,6 +540,8 @@ class TekaState(State):
             kind, args = "behi-ter", args[1:]
         elif kind == "double" and args[:1] == ("13",):
             kind, args = DOUBLE13, args[1:]
+        elif kind == "no" and args and args[0].lower() == "raise":
+            kind, args = NO_RAISE, args[1:]
         if kind == "play" and args:
             args = (_canonical_card(args[0]),) + tuple(a.lower() for a in args[1:])
         elif kind == "trump" and args:
@@ -497,6 +569,7 @@ class TekaState(State):
             "pending_raise": ({"by": self.declarer, "bid": self.pending_raise, "answer_by": self.answerer}
                               if self.phase == ANSWER else None),
             "raises": [{"bid": b, "outcome": o} for b, o in self.raises],
+            "raise_open": self.raise_open,
             "voids": [sorted(Suit(s).letter for s in v) for v in self.voids],
             "points": list(self.points),
             "target": self.options.target,
@@ -513,6 +586,39 @@ class TekaState(State):
                 "needed_by_defenders": TRICKS + 1 - self.bid}
 
 
+def hand_score_events(number: int, record: TekaHandRecord, options: TekaOptions) -> list[ScoreEvent]:
+    """The scoring fact of one line of the sheet: only one side scores in a hand (none when
+    the deal was thrown in)."""
+    if record.declarer is None:
+        return []
+    made = record.result == "made"
+    declaring = side_of(record.declarer)
+    side = declaring if made else 1 - declaring
+    contract = "double 13" if record.double13 else str(record.bid)
+    if record.double13:
+        source = "double 13 made: 26" if made else "double 13 lost: 52 to the opponents"
+    elif made and record.bid == TRICKS and options.lawreece:
+        source = "Lawreece: a made 13 scores 26"
+    elif made:
+        source = "contract made: the bid"
+    elif record.forced and record.bid == LOWEST_BID:
+        source = "failed forced 8: only 8 to the opponents"
+    else:
+        source = "failed bid: twice the bid"
+    detail: dict[str, Any] = {
+        "contract": contract, "declarer": record.declarer,
+        "trump": Suit(record.trump).letter if record.trump is not None else None,
+        "declarer_tricks": record.tricks[declaring], "defender_tricks": record.tricks[1 - declaring],
+    }
+    called = next((c for s, c in record.calls if s == record.declarer), None)
+    if called is not None and called.isdigit() and int(called) != record.bid:
+        detail["raised_from"] = int(called)
+    if record.raises:
+        detail["raises"] = [{"bid": b, "outcome": o} for b, o in record.raises]
+    points = record.points[side]
+    return [ScoreEvent(number, tuple(s for s in range(SEATS) if side_of(s) == side), points, source, detail)]
+
+
 def _public_plays(plays) -> list[dict]:
     return [{"seat": s, "card": str(c), "signal": t or None} for s, c, t in plays]
 
@@ -521,7 +627,8 @@ def _public_record(index: int, r: TekaHandRecord) -> dict:
     return {"hand": index + 1, "dealer": r.dealer, "calls": [{"seat": s, "call": c} for s, c in r.calls],
             "declarer": r.declarer, "contract": "double 13" if r.double13 else (str(r.bid) if r.bid else None),
             "trump": Suit(r.trump).letter if r.trump is not None else None, "tricks": list(r.tricks),
-            "result": r.result, "points": list(r.points), "totals": list(r.totals)}
+            "result": r.result, "points": list(r.points), "totals": list(r.totals), "forced": r.forced,
+            "raises": [{"bid": b, "outcome": o} for b, o in r.raises]}
 
 
 def _winner(plays, trump: int) -> int:
@@ -530,6 +637,18 @@ def _winner(plays, trump: int) -> int:
 
 def _with(values: tuple, index: int, value) -> tuple:
     return values[:index] + (value,) + values[index + 1:]
+
+
+_PLAY_ACTIONS: dict[tuple[Card, str], Action] = {}
+
+
+def _play_action(card: Card, tag: str) -> Action:
+    """``play QS`` or ``play QS slam`` (built once per card and tag: play is the hot path
+    of the sampled search's quick play)."""
+    action = _PLAY_ACTIONS.get((card, tag))
+    if action is None:
+        action = _PLAY_ACTIONS[(card, tag)] = Action("play", (str(card),) + ((tag,) if tag else ()))
+    return action
 
 
 def _order(card: Card):

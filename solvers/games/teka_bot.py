@@ -6,8 +6,9 @@
   the lowest legal number that estimate reaches; pass with the pass word that
   describes the hand.
 * Trumps: the suit that gives the best estimate (the longest, strongest suit).
-* Raise: propose one more trick only when the sure winners in hand already make it;
-  accept a raise only when the defence looks able to beat even the raised bid.
+* Raise: propose one more trick only when the sure winners in hand already make it
+  (between its own cards the declarer otherwise says ``no-raise``); accept a raise only
+  when the defence looks able to beat even the raised bid.
 * Cards: the declaring side draws trumps with master trumps, then cashes masters;
   defenders cash masters and lead partner's signalled suit; second hand low, third
   hand high, last hand wins as cheaply as possible, ruff low, discard from the weakest
@@ -18,56 +19,17 @@ Every choice comes with a reason a person can read.
 
 from __future__ import annotations
 
-from collections import defaultdict
+import threading
+import time
 
 from solvers.cards import Card, Rank, Rng, Suit, parse_card
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint
-from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, DOUBLE13, PASSES, PLAY,
-                                REDEAL, TRICKS, TRUMP, TekaState, partner_of, side_of)
-from solvers.pimc import pimc_bot, sampled_hint_or_heuristic
+from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, NO_RAISE, PLAY, REDEAL, TRICKS, TRUMP,
+                                TekaState, partner_of, side_of)
+from solvers.games.teka_calls import SUIT_NAMES, best_trump, by_suit, call_for
+from solvers.pimc import pimc_bot
 from solvers.tricks import current_winner
-
-SUIT_NAMES = {s: s.name.lower() for s in Suit}
-# tricks partner is expected to bring, by partner's call
-PARTNER_PROMISE = {"pass": 2.5, "ter": 1.5, "behi-ter": 0.5, None: 2.5}
-
-
-def _by_suit(cards) -> dict[int, list[Card]]:
-    out: dict[int, list[Card]] = defaultdict(list)
-    for c in cards:
-        out[c.suit].append(c)
-    for v in out.values():
-        v.sort(key=lambda c: c.rank, reverse=True)
-    return out
-
-
-def trick_estimate(hand, trump: int) -> float:
-    """Tricks a hand should take with ``trump`` as trumps: high cards, trump length, ruffs."""
-    suits = _by_suit(hand)
-    trumps = len(suits.get(trump, []))
-    total = 0.0
-    for suit in Suit:
-        cards = suits.get(suit, [])
-        ranks = {c.rank for c in cards}
-        if suit == trump:
-            honours = (Rank.ACE in ranks) + (Rank.KING in ranks and len(cards) >= 2) + \
-                      (Rank.QUEEN in ranks and len(cards) >= 3)
-            total += max(honours, 0) + max(0, len(cards) - 3)
-            continue
-        total += (Rank.ACE in ranks) + 0.6 * (Rank.KING in ranks and len(cards) >= 2) + \
-            0.3 * (Rank.QUEEN in ranks and len(cards) >= 3)
-        if trumps >= 3:
-            total += {0: 1.0, 1: 0.5}.get(len(cards), 0.0)
-    return total
-
-
-def best_trump(hand, allowed=tuple(Suit)) -> tuple[int, float]:
-    """The suit giving the best estimate (ties to the longer, then higher suit), and that estimate."""
-    suits = _by_suit(hand)
-    best = max(allowed, key=lambda s: (trick_estimate(hand, s), len(suits.get(s, [])), s))
-    return best, trick_estimate(hand, best)
-
 
 def _played(state: TekaState) -> set[Card]:
     return {c for plays in state.history + (state.trick,) for _, c, _ in plays}
@@ -92,7 +54,7 @@ def sure_winners(state: TekaState, seat: int) -> int:
     accounted = _played(state) | hand
     plain_safe = _outstanding_trumps(state, seat) == 0
     count = 0
-    for suit, cards in _by_suit(hand).items():
+    for suit, cards in by_suit(hand).items():
         if suit != state.trump and not plain_safe:
             continue
         for card in cards:     # highest first
@@ -115,7 +77,7 @@ def choose(state: TekaState, seat: int) -> tuple[Action, str]:
             return Action("redeal"), "no ace, king, queen or jack: ask for a new deal"
         return Action("keep"), "the hand holds an honour: keep it"
     if state.phase == BIDDING:
-        return _call(state, seat, legal)
+        return call_for(state, seat, legal)
     if state.phase == TRUMP:
         allowed = [Suit.parse(a.args[0]) for a in legal]
         suit, estimate = best_trump(state.hands[seat], allowed)
@@ -126,38 +88,10 @@ def choose(state: TekaState, seat: int) -> tuple[Action, str]:
     proposal = _raise(state, seat, legal)
     if proposal is not None:
         return proposal
+    if seat != state.turn:
+        return Action(NO_RAISE), "not enough sure winners to raise: let the play go on"
     card, reason = _card(state, seat, legal)
     return _with_signal(state, seat, card, legal), reason
-
-
-def _call(state: TekaState, seat: int, legal: list[Action]) -> tuple[Action, str]:
-    hand = state.hands[seat]
-    trump, own = best_trump(hand)
-    partner_call = next((c for s, c in state.calls if s == partner_of(seat)), None)
-    partner = 4.0 if partner_call is not None and partner_call not in PASSES else \
-        PARTNER_PROMISE.get(partner_call, 2.5)
-    total = own + partner
-    numbers = [int(a.args[0]) for a in legal if a.kind == "bid"]
-    passes = [a for a in legal if a.kind in PASSES]
-    if not passes:
-        return Action("bid", (str(min(numbers)),)), f"the first three passed: the bid is forced, bid {min(numbers)}"
-    if own >= 12.5:
-        return Action(DOUBLE13), f"about {own:.1f} tricks in hand alone: bid double 13"
-    leader = state.highest_call()
-    reachable = [n for n in numbers if n <= total]
-    if reachable and (leader is None or leader[0] != partner_of(seat)):
-        n = min(reachable)
-        return Action("bid", (str(n),)), (f"about {own:.1f} tricks in hand with {SUIT_NAMES[Suit(trump)]} "
-                                          f"trumps, {total:.1f} with partner: bid {n}")
-    word = "pass" if own >= 3 else "ter" if own >= 1.5 else "behi-ter"
-    if Action(word) not in legal:
-        word = "pass"
-    if leader is not None and leader[0] == partner_of(seat):
-        return Action(word), "partner leads the bidding: let partner play it"
-    meaning = {"pass": "some tricks but not enough to bid",
-               "ter": "little to rely on", "behi-ter": "nothing to rely on"}[word]
-    short = f"short of {min(numbers)}" if numbers else "no number left to bid"
-    return Action(word), f"about {total:.1f} tricks with partner, {short}: {word} ({meaning})"
 
 
 def _raise(state: TekaState, seat: int, legal: list[Action]) -> tuple[Action, str] | None:
@@ -197,7 +131,7 @@ def _card(state: TekaState, seat: int, legal: list[Action]) -> tuple[Card, str]:
 def _lead(state: TekaState, seat: int, playable: list[Card]) -> tuple[Card, str]:
     trump = state.trump
     hand = state.hands[seat]
-    suits = _by_suit(playable)
+    suits = by_suit(playable)
     if not state.history and all(c.suit == trump for c in playable):
         top = max(playable, key=lambda c: c.rank)
         card = top if _is_master(top, state, hand) else min(playable, key=lambda c: c.rank)
@@ -271,7 +205,7 @@ def _lowest(cards: list[Card], trump: int, following: bool) -> Card:
     """The cheapest card: the lowest when following, else the low card of the weakest side suit."""
     if following:
         return min(cards, key=lambda c: c.rank)
-    suits = _by_suit(cards)
+    suits = by_suit(cards)
     plain = {s: v for s, v in suits.items() if s != trump} or suits
     weakest = min(plain, key=lambda s: (sum(max(0, c.rank - 10) for c in plain[s]), len(plain[s])))
     return plain[weakest][-1]
@@ -301,9 +235,54 @@ def heuristic_hint(state: TekaState, seat: int) -> Hint:
 
 def hint(state, seat: int, budget: float | None = None, *, mode: str | None = None, rng: Rng | None = None,
          iterations: int | None = None) -> Hint:
-    """The sampled double-dummy hint (``iterations``: sampled deals); the rules of thumb
-    when the budget is too small for one deal."""
-    return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint, rng=rng, samples=iterations)
+    """The sampled double-dummy hint for every decision (``iterations``: that many sampled
+    deals, no clock); the rules of thumb when the budget is too small for one deal."""
+    from solvers.pimc.decisions import teka_decision_hint
+    from solvers.pimc.entry import MIN_SAMPLED_BUDGET
+    if mode is not None:
+        raise CardsageError(f"teka has no hint mode {mode!r}", field="mode")
+    if seat not in state.to_move:
+        raise CardsageError(f"seat {seat} is not to move", status=409)
+    if iterations is not None and budget is None:
+        sampled = teka_decision_hint(state, seat, None, samples=iterations, rng=rng)
+        return sampled or heuristic_hint(state, seat)
+    budget = 1.0 if budget is None else budget
+    if budget < MIN_SAMPLED_BUDGET:
+        return heuristic_hint(state, seat)
+    # a cold process compiles the solver first: that must not overrun the budget
+    start = time.perf_counter()
+    if _wait_for_solver(budget) is None:
+        fallback = heuristic_hint(state, seat)
+        fallback.reason += " (the sampled search is still being prepared)"
+        return fallback
+    left = (budget - (time.perf_counter() - start)) * BUDGET_SHARE
+    sampled = teka_decision_hint(state, seat, left, samples=iterations, rng=rng) if left > 0 else None
+    return sampled or heuristic_hint(state, seat)
+
+
+# share of the budget the sampled search may use (the rest: building the answer)
+BUDGET_SHARE = 0.93
+_LOADING: list[threading.Thread] = []
+_LOADING_LOCK = threading.Lock()
+# share of a hint's budget it may spend waiting for the solver's kernels to load
+SOLVER_WAIT_SHARE = 0.5
+
+
+def _wait_for_solver(budget: float) -> float | None:
+    """Seconds waited for the double-dummy kernels (compiled, or loaded from numba's cache,
+    in a background thread); None when they were not ready within part of the budget."""
+    from solvers.doubledummy import solver as dd
+    if dd._LOADED.is_set():
+        return 0.0
+    start = time.perf_counter()
+    with _LOADING_LOCK:
+        if not _LOADING:
+            thread = threading.Thread(target=dd.load_kernels, daemon=True, name="teka-hint-solver")
+            thread.start()
+            _LOADING.append(thread)
+    if dd._LOADED.wait(budget * SOLVER_WAIT_SHARE):
+        return time.perf_counter() - start
+    return None
 
 
 BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}

@@ -56,26 +56,10 @@ def pimc_hint(state: State, seat: int, budget: float | None = DEFAULT_BUDGET, *,
 
 
 def _maybe_raise(state, seat, data, hint: Hint) -> Hint:
-    """At the declarer's turn, propose a raise when the sampled deals say it pays."""
-    from solvers.pimc.decisions import raise_choice
-    # before any trick is played the trump split is unknown and long deals are valued
-    # by quick play at their roughest: no raise is staked on that
-    if seat != state.declarer or not state.history:
-        return hint
-    finals = [max(v.values()) for v in data.values]
-    choice = raise_choice(state, finals)
-    if choice is None:
-        return hint
-    bid, score, now = choice
-    action = Action("raise", (str(bid),))
-    if action not in state.legal_actions(seat):
-        return hint
-    reason = (f"propose {bid}: worth {score:+.1f} points on average against {now:+.1f} for {state.bid}, "
-              f"over {data.count} sampled deals (then {hint.action.notation})")
-    alternatives = [{"action": hint.action.to_json(), "note": hint.reason}] + hint.alternatives
-    return Hint(action, reason, evaluation={**hint.evaluation, "raise_score": round(score, 2),
-                                            "current_score": round(now, 2)},
-                alternatives=alternatives, method=hint.method)
+    """At the declarer's turn, propose a raise when the sampled deals say it pays (valued
+    over every deal: :func:`solvers.pimc.decisions.raise_at_turn`)."""
+    from solvers.pimc.decisions import raise_at_turn
+    return raise_at_turn(state, seat, data, hint)
 
 
 def oracle_hint(state: State, seat: int, budget: float = ORACLE_BUDGET) -> Hint:

@@ -82,6 +82,41 @@ def teka(state):
         side = state.declaring_side
         assert state.tricks[side] < state.bid and state.tricks[1 - side] <= 13 - state.bid, \
             "play stops as soon as the contract is made or beaten"
+        assert len(state.raises) <= len(state.history) + 1, "at most one raise proposal a trick"
+    if state.phase == "play":
+        # the seat to play, and the declarer while its raise window is open
+        assert state.turn in state.to_move and state.to_move <= {state.turn, state.declarer}
+        assert (state.declarer in state.to_move) == (state.declarer == state.turn or state.raise_open)
+    # score events: per side they add up to the side's total; the rule text's checksum per
+    # hand: exactly one side scores, the contract's value, when play had just decided it
+    assert state.hands_played == len(state.sheet)
+    assert state.sides() == ((0, 2), (1, 3))
+    events = state.score_events()
+    for side in state.sides():
+        assert sum(e.points for e in events if e.seats == side) == state.scores[side[0]] == \
+            state.points[side[0] % 2], "the events add up to the side's score"
+    assert all(e.seats in state.sides() for e in events), "points go to a whole partnership"
+    by_hand = Counter(e.hand for e in events)
+    for number, record in enumerate(state.sheet, 1):
+        if record.declarer is None:
+            assert by_hand[number] == 0 and record.points == (0, 0), "a thrown-in deal scores nothing"
+            continue
+        assert by_hand[number] == 1, "one scoring fact a hand"
+        (event,) = [e for e in events if e.hand == number]
+        bid = 13 if record.double13 else record.bid
+        declaring = record.declarer % 2
+        made = record.result == "made"
+        assert event.seats == state.sides()[declaring if made else 1 - declaring]
+        assert event.detail["declarer_tricks"] == record.tricks[declaring]
+        if made:
+            assert record.tricks[declaring] == bid and record.tricks[1 - declaring] <= 13 - bid
+            value = 26 if record.double13 or (bid == 13 and state.options.lawreece) else bid
+        else:
+            assert record.tricks[1 - declaring] == 14 - bid and record.tricks[declaring] < bid
+            value = 52 if record.double13 else 8 if record.forced and bid == 8 else 2 * bid
+        assert event.points == value == max(record.points), (event, record)
+    standings = state.standings()
+    assert standings[0]["score"] == max(state.points) and {tuple(r["seats"]) for r in standings} == {(0, 2), (1, 3)}
     if state.is_over:
         assert max(state.points) >= state.options.target and min(state.points) < state.options.target
 
