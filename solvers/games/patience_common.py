@@ -388,12 +388,14 @@ def _turns_up_or_empties(state: PatienceState, action: Action) -> bool:
 
 
 def solver_bot(state: PatienceState, seat: int, rng: Rng) -> Action:
-    """Plays the fair hint with a small budget; resigns when every sample is lost, or
-    when a quarter of the no-progress limit has gone by without progress."""
-    if state.stale >= state.no_progress_limit // 4:
+    """Plays the fair hint with a small budget. Resigns only when what the player has
+    seen proves that no progress can be made any more, whatever the unseen cards are
+    (:func:`solvers.patience.progress.cannot_progress`): the match can then never be
+    won, and its no-progress rule would end it anyway. Neither the hint's few small
+    samples all being lost nor a long run of moves without progress proves that (both
+    used to make it resign deals that could still be won), so it plays on and the
+    match's own rules end it."""
+    from solvers.patience.progress import cannot_progress
+    if cannot_progress(state.player_position(), state.rules, state.best):
         return RESIGN
-    samples = state.game.bot_samples
-    hint = fair(state, BOT_BUDGET, samples=samples, nodes_per_solve=300)
-    if samples > 1 and hint.evaluation.get("verdict") == "unwinnable":
-        return RESIGN
-    return hint.action
+    return fair(state, BOT_BUDGET, samples=state.game.bot_samples, nodes_per_solve=300).action

@@ -27,7 +27,13 @@ def apply_move(position: Position, move: str, rules) -> Position:
     text = canonical(move)
     if text not in legal_moves(position, rules):
         raise IllegalAction(f"move {text!r} is not legal here", field="move")
-    mv = parse_move(text)
+    return apply_legal(position, text, rules)
+
+
+def apply_legal(position: Position, move: str, rules) -> Position:
+    """:func:`apply_move` for a move known to be legal (one of :func:`legal_moves`, as
+    spelt there): the same position, without checking the move again."""
+    mv = parse_move(move)
     if mv.kind == "draw":
         k = 1 if position.game != "klondike" or position.single_pass else rules.draw
         k = min(k, len(position.stock))

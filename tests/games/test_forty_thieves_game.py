@@ -60,3 +60,22 @@ def test_bad_deal_is_refused_naming_the_card():
         GAME.new(deal={**full, "stock": full["stock"][1:]})
     with pytest.raises(CardsageError, match="not a forty-thieves deal"):
         GAME.new(deal={**full, "game": "klondike"})
+
+
+def test_the_solver_bot_does_not_resign_a_deal_that_can_still_be_won():
+    # the solver bot's line in deal 6 (unlimited redeals): one card shuffled between
+    # two columns; it used to resign once a quarter of the no-progress limit had gone
+    # by, although the deal can be won from there (a proof in 135 positions)
+    from solvers.cards import Rng
+    from solvers.patience.search import WINNABLE, solve
+    seed = 6
+    state = GAME.new(seed=seed)
+    for move in ["t6 t1"] + ["t1 t5", "t5 t1"] * 37:
+        state = state.apply(move)
+    assert state.stale == GAME.no_progress_limit // 4
+    assert solve(state.position(), state.rules, max_seconds=10).verdict == WINNABLE
+    bot = GAME.bots()["solver"]
+    for _ in range(10):
+        action = bot(state, 0, Rng(f"bot:{seed}:{state.moves_made}:0"))
+        assert action.kind != "resign"
+        state = state.apply(action)

@@ -128,3 +128,37 @@ def test_owned_deal_gets_the_oracle_hint_and_seeded_the_fair_one():
     fair = GAME.hint(GAME.new(seed=5), 0, 0.3)
     assert fair.method == "sampled" and "samples" in fair.evaluation
     assert fair.action in GAME.new(seed=5).legal_actions(0)
+
+
+# the solver bot's line in Klondike draw 1, deal 2, up to where it resigned at move 67:
+# both of its two 300-node samples of the unseen cards were lost (about a third of
+# the samples are), although the real deal can still be won in 49 positions
+BOT_LINE_SEED_2 = (
+    "draw,draw,draw,draw,w t1,t1 t6,t2 t6,t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,t6 t1 2,"
+    "draw,w f,t5 f,t2 f,t1 t6 2,t3 t5,t3 f,t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,draw,draw,"
+    "t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,t6 t1 2,t1 t6 2,"
+    "t6 t1 2,t1 t6 2,t6 t1 2,w t6,t1 t6,t6 t1,draw,w f,draw,t1 t6,t6 t1,t1 t6,t6 t1,t1 t6,t6 t1,t1 t6,"
+    "t6 t1,t1 t6,t6 t1,t1 t6,t6 t1,w t2,t1 t6,t1 t2 2,t2 t1 3,t1 t2 3"
+).split(",")
+
+
+def test_the_solver_bot_does_not_resign_a_deal_that_can_still_be_won():
+    from solvers.cards import Rng
+    from solvers.patience.search import WINNABLE, solve
+    seed = 2
+    state = GAME.new(seed=seed, options={"draw": 1})
+    for move in BOT_LINE_SEED_2:
+        state = state.apply(move)
+    assert state.moves_made == 67
+    assert solve(state.position(), state.rules, max_seconds=10).verdict == WINNABLE
+    bot = GAME.bots()["solver"]
+    # the bot plays on from there, with its generator seeded as the service seeds it
+    # (api.bot_runner.bot_rng); it may resign only where the deal is lost
+    assert bot(state, 0, Rng(f"bot:{seed}:{state.moves_made}:0")).kind != "resign"
+    for _ in range(25):
+        if state.is_over:
+            break
+        action = bot(state, 0, Rng(f"bot:{seed}:{state.moves_made}:0"))
+        if action.kind == "resign":
+            assert solve(state.position(), state.rules, max_seconds=10).verdict != WINNABLE
+        state = state.apply(action)
