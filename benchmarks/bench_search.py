@@ -5,7 +5,8 @@ thumb (its ``heuristic`` bot, or its ``solver`` bot where that is its only playe
 duplicate: every deal is played once per side with the search bot holding that side's
 seats and the other bot all the others (same cards, same seed), so card luck cancels.
 A deal's result is the search side's points ahead of the mean of the other sides at
-the end of the first hand (``State.utility``), averaged over the seatings; for a
+the end of the first hand (``State.utility``; a set in Twenty-Four), averaged over the
+seatings; for a
 one-player game, the search bot's score minus the other bot's on the same deal.
 Prints the mean with a 95% interval.
 
@@ -32,6 +33,9 @@ from solvers import games  # noqa: E402
 from solvers.cards import Rng  # noqa: E402
 
 MAX_ACTIONS = 3000
+# simulations a decision where a game's moves are too dear for the default (patience:
+# about a millisecond an apply, and a hundred or more moves a deal)
+ITERATIONS = {"klondike": 4, "forty-thieves": 4}
 
 
 def rules_of_thumb(bots: dict) -> str:
@@ -63,21 +67,29 @@ def play_unit(name: str, seed: int, search_seats: frozenset, opponent: str, iter
     return state, time.perf_counter() - start
 
 
-def duplicate_deal(args) -> tuple[float, float]:
-    """One deal in duplicate: the search side's mean margin over the seatings, and seconds per play."""
-    name, seed, opponent, iterations = args
+def duplicate_deal(args) -> dict[str, tuple[float, float]]:
+    """One deal in duplicate against each opponent: the search side's mean margin over
+    the seatings, and the seconds a play took. In a one-player game the search bot's
+    play does not depend on the opponent, so it is played once."""
+    name, seed, opponents, iterations = args
     game = games.get(name)
     sides = game.new(seed=seed).sides()
-    margins, seconds = [], []
+    out = {}
     if len(sides) == 1:
-        mine, t1 = play_unit(name, seed, frozenset(sides[0]), opponent, iterations)
-        theirs, t2 = play_unit(name, seed, frozenset(), opponent, iterations)
-        return mine.utility(sides[0][0]) - theirs.utility(sides[0][0]), (t1 + t2) / 2
-    for side in sides:
-        state, spent = play_unit(name, seed, frozenset(side), opponent, iterations)
-        margins.append(state.utility(side[0]))
-        seconds.append(spent)
-    return statistics.fmean(margins), statistics.fmean(seconds)
+        seat = sides[0][0]
+        mine, spent = play_unit(name, seed, frozenset(sides[0]), opponents[0], iterations)
+        for opponent in opponents:
+            theirs, _ = play_unit(name, seed, frozenset(), opponent, iterations)
+            out[opponent] = (mine.utility(seat) - theirs.utility(seat), spent)
+        return out
+    for opponent in opponents:
+        margins, seconds = [], []
+        for side in sides:
+            state, spent = play_unit(name, seed, frozenset(side), opponent, iterations)
+            margins.append(state.utility(side[0]))
+            seconds.append(spent)
+        out[opponent] = (statistics.fmean(margins), statistics.fmean(seconds))
+    return out
 
 
 def interval(values: list[float]) -> tuple[float, float, float]:
@@ -88,18 +100,20 @@ def interval(values: list[float]) -> tuple[float, float, float]:
 
 
 def strength(names: list[str], deals: int, iterations: int, workers: int) -> None:
-    print(f"search bot ({iterations} simulations a decision) in duplicate, {deals} deals a row")
-    print(f"{'game':15} {'against':10} {'margin':>8} {'95% interval':>20} {'s/play':>8}")
+    print(f"search bot in duplicate, {deals} deals a game; margin: the search side's points ahead")
+    print(f"{'game':15} {'sims':>5} {'against':10} {'margin':>8} {'95% interval':>20} {'s/play':>8}")
     with ProcessPoolExecutor(workers) as pool:
         for name in names:
             bots = games.get(name).bots()
-            for opponent in ("random", rules_of_thumb(bots)):
-                jobs = [(name, 1000 + i, opponent, iterations) for i in range(deals)]
-                results = list(pool.map(duplicate_deal, jobs, chunksize=2))
-                mean, lo, hi = interval([m for m, _ in results])
-                per_play = statistics.fmean(s for _, s in results)
-                print(f"{name:15} {opponent:10} {mean:+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} {per_play:8.2f}",
-                      flush=True)
+            opponents = ("random", rules_of_thumb(bots))
+            sims = ITERATIONS.get(name, iterations)
+            jobs = [(name, 1000 + i, opponents, sims) for i in range(deals)]
+            results = list(pool.map(duplicate_deal, jobs, chunksize=1))
+            for opponent in opponents:
+                mean, lo, hi = interval([r[opponent][0] for r in results])
+                per_play = statistics.fmean(r[opponent][1] for r in results)
+                print(f"{name:15} {sims:5} {opponent:10} {mean:+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} "
+                      f"{per_play:8.2f}", flush=True)
 
 
 def positions(name: str, count: int) -> list:
@@ -121,16 +135,47 @@ def positions(name: str, count: int) -> list:
     return out
 
 
+def costs(state, config, rng: Rng, rollouts: int = 5) -> tuple[float, float, float, float]:
+    """Microseconds per determinize, per rollout decision, per apply, and rollout length."""
+    from solvers.sampling import determinize
+    seat = min(state.to_move)
+    start = time.perf_counter()
+    samples = [determinize(state, seat, rng) for _ in range(rollouts)]
+    sample_us = (time.perf_counter() - start) / rollouts * 1e6
+    decide = apply = 0.0
+    steps = 0
+    for sim in samples:
+        hands = sim.hands_played
+        for _ in range(config.rollout_steps):
+            if sim.is_over or (config.to_hand_end and sim.hands_played > hands):
+                break
+            actor = min(sim.to_move)
+            t0 = time.perf_counter()
+            if config.rollout is not None:
+                action = config.rollout(sim, actor, rng)
+            else:
+                action = rng.choice(sim.legal_actions(actor))
+            t1 = time.perf_counter()
+            sim = sim._apply(action, actor)
+            t2 = time.perf_counter()
+            decide += t1 - t0
+            apply += t2 - t1
+            steps += 1
+    per = max(steps, 1)
+    return sample_us, decide / per * 1e6, apply / per * 1e6, steps / rollouts
+
+
 def speed(names: list[str], count: int, budget: float) -> None:
     from solvers.games.advice import search_config
     from solvers.ismcts import search
     import importlib
-    print(f"\nspeed: {count} seeded positions a game, {budget:g} s budget")
-    print(f"{'game':15} {'sims/s med':>10} {'p10':>8} {'hint s med':>10} {'p95':>6} {'max':>6}  method")
+    print(f"\nspeed: {count} seeded positions a game, {budget:g} s budget; costs in microseconds")
+    print(f"{'game':15} {'sims/s med':>10} {'p10':>7} {'hint s med':>10} {'p95':>6} {'max':>6} "
+          f"{'sample':>7} {'decide':>7} {'apply':>7} {'steps':>6}  method")
     for name in names:
         game = games.get(name)
         config = search_config(game, importlib.import_module(games.policies_module(name)))
-        rates, walls, methods = [], [], set()
+        rates, walls, methods, parts = [], [], set(), []
         for i, state in enumerate(positions(name, count)):
             seat = min(state.to_move)
             result = search(state, seat, rng=Rng(i), budget=budget, config=config)
@@ -139,11 +184,14 @@ def speed(names: list[str], count: int, budget: float) -> None:
             hint = game.hint(state, seat, budget)
             walls.append(time.perf_counter() - start)
             methods.add(hint.method)
+            parts.append(costs(state, config, Rng(i)))
         rates.sort()
         walls.sort()
         p95 = walls[min(len(walls) - 1, math.ceil(0.95 * len(walls)) - 1)]
-        print(f"{name:15} {statistics.median(rates):10.0f} {rates[len(rates) // 10]:8.0f} "
-              f"{statistics.median(walls):10.3f} {p95:6.3f} {walls[-1]:6.3f}  {','.join(sorted(methods))}",
+        sample, decide, apply, steps = (statistics.median(p[k] for p in parts) for k in range(4))
+        print(f"{name:15} {statistics.median(rates):10.0f} {rates[len(rates) // 10]:7.0f} "
+              f"{statistics.median(walls):10.3f} {p95:6.3f} {walls[-1]:6.3f} "
+              f"{sample:7.0f} {decide:7.0f} {apply:7.0f} {steps:6.0f}  {','.join(sorted(methods))}",
               flush=True)
 
 

@@ -517,6 +517,16 @@ class TwentyFourState(State):
         """Sets decided so far (a set replaced after an agreed no-solution is not one)."""
         return self.sets
 
+    def utility(self, seat: int) -> float:
+        """For search: a won match is worth the whole pack; before that, cards count
+        (fewer is better when shedding, more when collecting), against the others' mean."""
+        held = [self.cards_held(s) for s in range(self.players)]
+        if self.options.mode == "shedding":
+            held = [-h for h in held]
+        value = [h + (len(number_pack()) if s in self.winners else 0) for s, h in enumerate(held)]
+        others = [v for s, v in enumerate(value) if s != seat]
+        return value[seat] - sum(others) / len(others)
+
     def score_events(self) -> list[ScoreEvent]:
         """Who took the cards of each set and why (no points), then a point per winner."""
         events = [ScoreEvent(r.set, (r.taker,), 0, r.rule, {"cards": r.cards, "answerer": r.answerer})
