@@ -16,7 +16,7 @@ def test_lobby_lists_whist_with_its_options(page):
     assert seats.count() == 4
     assert seats.nth(0).input_value() == "human"
     assert [seats.nth(i).input_value() for i in range(1, 4)] == ["heuristic"] * 3
-    assert seats.nth(1).locator("option").all_inner_texts() == ["human (you)", "heuristic bot", "pimc bot", "random bot"]
+    assert seats.nth(1).locator("option").all_inner_texts() == ["human (you)", "heuristic bot", "pimc bot", "random bot", "search bot"]
 
     assert page.locator("#opt-target option").all_inner_texts() == ["5", "7", "9"]
     assert page.locator("#opt-honours option").all_inner_texts() == ["auto", "on", "off"]
