@@ -5,7 +5,7 @@ from __future__ import annotations
 from solvers.cards import Rng
 from solvers.doubledummy import Solver
 from solvers.errors import CardsageError
-from solvers.game import Action, Hint, State
+from solvers.game import Hint, State
 from solvers.pimc.adapters import adapter_for
 from solvers.pimc.hint import DEFAULT_BUDGET, hint_from_samples, sample_card_values
 

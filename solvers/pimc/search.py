@@ -106,7 +106,11 @@ def card_values(solver: Solver, adapter: Adapter, state: State, seat: int, group
     out: dict[Card, float] = {}
     for group in groups:
         after = state.apply(adapter.play_action(state, seat, group[0]), seat)
-        value = hand_tricks(solver, adapter, after, side, rng, deadline)
+        if adapter.hand_number(after) != adapter.hand_number(state):
+            # this card decided the hand (Teka stops once a contract is made or beaten)
+            value = adapter.final_tricks(after)[side]
+        else:
+            value = hand_tricks(solver, adapter, after, side, rng, deadline)
         for c in group:
             out[c] = value
     return out

@@ -110,3 +110,32 @@ def test_pimc_bot_plays_whist_legally():
         action = bot(state, seat, rng)
         assert action in state.legal_actions(seat)
         state = state.apply(action, seat)
+
+
+def _card_that_ends_the_hand_early():
+    """A Teka position in card play where one legal card decides the hand with more than
+    seven cards a hand still unplayed (play stops once a contract is made or beaten)."""
+    from solvers.pimc.adapters import adapter_for
+    from solvers.pimc.search import HORIZON
+    game = games.get("teka")
+    for seed in range(200):
+        state = game.new(seed=seed)
+        rng = Rng(seed)
+        adapter = adapter_for(state)
+        hand = adapter.hand_number(state)
+        while not state.is_over and adapter.hand_number(state) == hand:
+            seat = state.turn if adapter.in_card_play(state) else min(state.to_move)
+            legal = state.legal_actions(seat)
+            if adapter.in_card_play(state) and adapter.hand_size(state) > HORIZON:
+                for action in legal:
+                    if action.kind == "play" and adapter.hand_number(state.apply(action, seat)) != hand:
+                        return state, seat
+            state = state.apply(rng.choice(legal), seat)
+    raise AssertionError("no such position in 200 seeded matches")
+
+
+def test_a_card_that_decides_the_hand_early_is_valued_by_the_hands_result():
+    from solvers.pimc import oracle_hint
+    state, seat = _card_that_ends_the_hand_early()
+    hint = oracle_hint(state, seat, budget=10.0)
+    assert hint.action in state.legal_actions(seat)
