@@ -23,11 +23,13 @@ def bot_rng(seed: int, version: int, seat: int) -> Rng:
 
 
 def bot_to_move(replay: Replay, seats: Sequence[str]) -> int | None:
-    """The bot seat that acts next, or None when the match is over or a human is to act."""
-    movers = replay.state.to_move
-    if not movers or any(seats[s] == HUMAN for s in movers):
-        return None
-    return min(movers)
+    """The bot seat that acts next, or None when the match is over or only humans are to act.
+
+    When humans and bots may act at once (a redeal window, a race, Teka's declarer who
+    may propose a raise while the next seat plays) the bots take their turn first, so a
+    human is never made to act just to let the table play on."""
+    bots = [s for s in replay.state.to_move if seats[s] != HUMAN]
+    return min(bots) if bots else None
 
 
 def run_bots(replay: Replay, seats: Sequence[str], policies: dict[str, Callable], seed: int, *,

@@ -49,7 +49,11 @@ def test_a_solver_bot_disputes_a_wrong_solution(client):
         "deal": _stacks("3S 3H", "8D 8C", players=2),
         "options": {"judge": "players", "bot_reaction_s": 60}}).get_json()
     sid, token = created["id"], created["tokens"]["0"]
-    status, body = _act(client, sid, token, "slap", 0)
+    # the bot takes its turn in the race first (it waits for its reaction time)
+    assert created["version"] == 1
+    status, body = _act(client, sid, token, "slap", created["version"])
     status, body = _act(client, sid, token, "answer 3+3+8+8", body["version"])
-    assert status == 200 and body["log"][-1] == {"seat": 1, "action": "dispute", "version": 3}
+    # the bot disputes, then waits in the next set's race
+    assert status == 200 and body["log"][-2] == {"seat": 1, "action": "dispute", "version": 4}
+    assert body["log"][-1]["seat"] == 1 and body["log"][-1]["action"].startswith("wait")
     assert body["view"]["public"]["cards_held"] == [22, 18]
