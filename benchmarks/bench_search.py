@@ -46,12 +46,10 @@ def rules_of_thumb(bots: dict) -> str:
 def play_unit(name: str, seed: int, search_seats: frozenset, opponent: str, iterations: int):
     """Play the first hand (or the whole match of a game without hands) of ``seed``;
     return the final state and the seconds it took."""
-    from solvers.games.advice import search_config
     from solvers.ismcts import make_search_bot
-    import importlib
     game = games.get(name)
     bots = game.bots()
-    config = search_config(game, importlib.import_module(games.policies_module(name)))
+    config = games.search_config(name)
     search = make_search_bot(config, iterations=iterations, budget=None)
     other = bots[opponent]
     state = game.new(seed=seed)
@@ -166,15 +164,13 @@ def costs(state, config, rng: Rng, rollouts: int = 5) -> tuple[float, float, flo
 
 
 def speed(names: list[str], count: int, budget: float) -> None:
-    from solvers.games.advice import search_config
     from solvers.ismcts import search
-    import importlib
     print(f"\nspeed: {count} seeded positions a game, {budget:g} s budget; costs in microseconds")
     print(f"{'game':15} {'sims/s med':>10} {'p10':>7} {'hint s med':>10} {'p95':>6} {'max':>6} "
           f"{'sample':>7} {'decide':>7} {'apply':>7} {'steps':>6}  method")
     for name in names:
         game = games.get(name)
-        config = search_config(game, importlib.import_module(games.policies_module(name)))
+        config = games.search_config(name)
         rates, walls, methods, parts = [], [], set(), []
         for i, state in enumerate(positions(name, count)):
             seat = min(state.to_move)

@@ -16,7 +16,8 @@ from types import ModuleType
 
 from solvers.errors import CardsageError
 from solvers.game import Game
-from solvers.games.advice import advice_for
+from solvers.games.advice import advice_for, config_for
+from solvers.ismcts import SearchConfig
 
 # name -> (rules module, policies module or None), imported on first use
 _MODULES: dict[str, tuple[str, str | None]] = {
@@ -43,10 +44,12 @@ def get(name: str) -> Game:
     return _GAMES[name]
 
 
-def policies_module(name: str) -> str | None:
-    """The module path of a game's own bots and hints (None when it has none)."""
+def search_config(name: str) -> SearchConfig:
+    """The generic search's settings for a game (its rollout policy, look-ahead…), e.g. to
+    build a stronger or weaker ``search`` bot with :func:`solvers.ismcts.make_search_bot`."""
     get(name)
-    return _MODULES[name][1]
+    policies = _MODULES[name][1]
+    return config_for(importlib.import_module(policies) if policies else None)
 
 
 def names() -> list[str]:

@@ -19,11 +19,11 @@ from solvers.errors import CardsageError
 from solvers.game import Advice, Game, Hint
 from solvers.ismcts import SearchConfig, make_search_bot, search_hint
 
-__all__ = ["advice_for", "search_config"]
+__all__ = ["advice_for", "config_for"]
 
 
-def search_config(game: Game, policies: ModuleType | None) -> SearchConfig:
-    """The generic search's settings for a game."""
+def config_for(policies: ModuleType | None) -> SearchConfig:
+    """The generic search's settings for a game with these policies."""
     config = getattr(policies, "SEARCH", None) or SearchConfig()
     own = getattr(policies, "BOTS", {}) or {}
     if config.rollout is None and "heuristic" in own:
@@ -33,7 +33,7 @@ def search_config(game: Game, policies: ModuleType | None) -> SearchConfig:
 
 def advice_for(game: Game, policies: ModuleType | None) -> Advice:
     """The bots and hint method a game is played with."""
-    config = search_config(game, policies)
+    config = config_for(policies)
     bots = {"random": random_bot, "search": make_search_bot(config)}
     bots.update(getattr(policies, "BOTS", {}) or {})
     special = getattr(policies, "hint", None)

@@ -253,11 +253,9 @@ def test_hint_depends_only_on_what_the_seat_knows(name, seed, steps, salt):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_generic_search_hint_is_legal_and_honest(name):
-    from solvers.games.advice import search_config
     from solvers.ismcts import search_hint
-    import importlib
     game = games.get(name)
-    config = search_config(game, importlib.import_module(games.policies_module(name)))
+    config = games.search_config(name)
     state, seat = _position_with_a_choice(game, 21, 6)
     hint = search_hint(state, seat, None, rng=Rng(2), iterations=30, config=config)
     assert hint.action in state.legal_actions(seat)
