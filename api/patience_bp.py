@@ -219,9 +219,13 @@ def _board() -> JobBoard:
 
 def _seeds(data: dict) -> list[int]:
     value = data.get("seeds")
+    limit = _config("PATIENCE_JOB_SEEDS_MAX")
+    # the size is checked before any range is expanded
     if isinstance(value, str):
-        seeds = parse_seeds(value)
+        seeds = parse_seeds(value, limit)
     elif isinstance(value, list) and all(isinstance(s, int) and not isinstance(s, bool) for s in value):
+        if len(value) > limit:
+            raise CardsageError(f"a job verifies at most {limit} deals; got {len(value)}", field="seeds")
         seeds = list(value)
     else:
         raise CardsageError("'seeds' is required: a range like \"1-100\" or a list of deal numbers",
@@ -232,9 +236,6 @@ def _seeds(data: dict) -> list[int]:
         raise CardsageError("deal numbers are whole numbers from 0", field="seeds")
     if len(set(seeds)) != len(seeds):
         raise CardsageError("'seeds' names a deal twice", field="seeds")
-    limit = _config("PATIENCE_JOB_SEEDS_MAX")
-    if len(seeds) > limit:
-        raise CardsageError(f"a job verifies at most {limit} deals; got {len(seeds)}", field="seeds")
     return seeds
 
 

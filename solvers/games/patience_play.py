@@ -52,4 +52,4 @@ def heuristic_bot(state: PatienceState, seat: int, rng: Rng) -> Action:
 BOTS = {"solver": solver_bot, "heuristic": heuristic_bot}
 # the search plays forward (undoing is for people) and looks twenty moves ahead: a
 # patience move costs about a millisecond to apply
-SEARCH = SearchConfig(skip_kinds=frozenset({"undo"}), rollout_steps=20)
+SEARCH = SearchConfig(skip_kinds=frozenset({"undo"}), rollout_steps=20, to_hand_end=False)

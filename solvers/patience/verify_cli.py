@@ -20,20 +20,27 @@ from solvers.patience.options import FortyThievesRules, KlondikeRules, parse_red
 from solvers.patience.verify import verify_many
 
 
-def parse_seeds(text: str) -> list[int]:
-    """``1-100``, ``7`` or ``1-10,20,30-40`` to a list of deal numbers."""
-    seeds: list[int] = []
+def parse_seeds(text: str, limit: int | None = None) -> list[int]:
+    """``1-100``, ``7`` or ``1-10,20,30-40`` to a list of deal numbers.
+
+    With ``limit``, more deals than that are refused before any list is built, so a
+    range of a billion deals costs nothing."""
+    ranges: list[tuple[int, int]] = []
+    count = 0
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
         low, dash, high = part.partition("-")
-        if not low.isdigit() or (dash and not high.isdigit()):
+        if not low.isdigit() or (dash and not high.isdigit()) or len(low) > 19 or len(high) > 19:
             raise CardsageError(f"cannot read deal numbers {part!r}: write e.g. 1-100 or 5,8", field="seeds")
         lo, hi = int(low), int(high) if dash else int(low)
         if hi < lo:
             raise CardsageError(f"empty range {part!r}", field="seeds")
-        seeds.extend(range(lo, hi + 1))
-    return seeds
+        count += hi - lo + 1
+        if limit is not None and count > limit:
+            raise CardsageError(f"a job verifies at most {limit} deals; '{text[:40]}' names more", field="seeds")
+        ranges.append((lo, hi))
+    return [seed for lo, hi in ranges for seed in range(lo, hi + 1)]
 
 
 def load_deals(path: str, game: str) -> list:

@@ -160,3 +160,13 @@ def test_hint_mode_on_a_game_with_one_method_is_refused(client):
 def test_cli_verify_runs_a_tiny_batch(capsys):
     assert cli_main(["verify", "klondike", "--seeds", "1-3", "--budget", "2", "--workers", "1", "--quiet"]) == 0
     assert "3 deals" in capsys.readouterr().out
+
+
+def test_huge_seed_ranges_are_refused_before_they_are_expanded(client):
+    # expanded first, "0-10**18" would never finish: the count is checked range by range
+    for seeds in ("0-1000000000000000000", "0-9999999,10000000-19999999,20000000-29999999",
+                  "1-" + "9" * 30):
+        r = client.post("/api/v1/patience/klondike/verify", json={"seeds": seeds})
+        assert_problem(r, 422, "seeds")
+    r = client.post("/api/v1/patience/klondike/verify", json={"seeds": list(range(2001))})
+    assert r.status_code == 422 and "at most 2000" in r.get_json()["detail"]

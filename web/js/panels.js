@@ -262,6 +262,14 @@ function evaluationNode(evaluation) {
   return dl;
 }
 
+/** What a hint says of an alternative besides its action: "visits 12 · lead share 0.57". */
+function alternativeFacts(alt) {
+  return Object.entries(alt)
+    .filter(([k, v]) => k !== "action" && k !== "note" && v !== null && typeof v !== "object")
+    .map(([k, v]) => `${humanKey(k)} ${typeof v === "number" && !Number.isInteger(v) ? v.toFixed(2) : v}`)
+    .join(" · ");
+}
+
 /** A hint: the move, why, how it was judged, and a few alternatives. */
 export function renderHint(root, hint) {
   if (!hint) {
@@ -270,8 +278,11 @@ export function renderHint(root, hint) {
     return;
   }
   root.hidden = false;
-  const alternatives = (hint.alternatives || []).slice(0, 5).map((alt) =>
-    h("li", {}, actionText(alt.action ? alt.action.notation : String(alt)), alt.note ? ` — ${alt.note}` : ""));
+  const alternatives = (hint.alternatives || []).slice(0, 5).map((alt) => {
+    const facts = alternativeFacts(alt);
+    return h("li", {}, actionText(alt.action ? alt.action.notation : String(alt)),
+      alt.note ? ` — ${alt.note}` : "", facts ? ` — ${facts}` : "");
+  });
   root.replaceChildren(
     h("h2", { text: "Hint" }),
     h("p", { class: "hint-move" }, "Suggested: ", h("strong", {}, actionText(hint.action.notation)),
