@@ -51,7 +51,7 @@ def _operation(path: str, method: str, op: dict) -> str:
            f"<p>{_text(op.get('description', ''))}</p>"]
     if op.get("security"):
         out.append("<p>Needs a seat token: <code>Authorization: Bearer &lt;token&gt;</code> "
-                   "or <code>?token=&lt;token&gt;</code>.</p>")
+                   "(never in the address, which access logs keep).</p>")
     params = op.get("parameters", [])
     if params:
         out.append("<h4>Parameters</h4><table><tr><th>name</th><th>in</th><th>required</th>"

@@ -75,8 +75,7 @@ class SessionService:
     def seat(self, match: MatchRecord, token: str | None) -> int:
         """The seat a token opens in this match (401 without a token, 403 with a wrong one)."""
         if not token:
-            raise AuthError("this session needs a seat token: send 'Authorization: Bearer <token>' "
-                            "or '?token=<token>'", status=401)
+            raise AuthError("this session needs a seat token: send 'Authorization: Bearer <token>'", status=401)
         seat = seat_for_token(token, match.token_hashes)
         if seat is None:
             raise AuthError("this token does not open a seat of this session", status=403)

@@ -17,14 +17,18 @@ def _service() -> SessionService:
 
 
 def request_token() -> str | None:
-    """The seat token of the request: ``Authorization: Bearer <token>`` or ``?token=``."""
+    """The seat token of the request, from ``Authorization: Bearer <token>`` only: a token
+    in the query string would be written to every access log on its way."""
+    if "token" in request.args:
+        raise CardsageError("send the seat token in the header 'Authorization: Bearer <token>', not in the "
+                            "address: addresses are written to access logs", status=400, field="token")
     header = request.headers.get("Authorization", "")
     if header:
         scheme, _, value = header.strip().partition(" ")
         if scheme.lower() != "bearer" or not value.strip():
             raise CardsageError("the Authorization header must be 'Bearer <token>'", status=401)
         return value.strip()
-    return request.args.get("token") or None
+    return None
 
 
 @blueprint.post("/sessions")
@@ -111,8 +115,6 @@ _VIEW_EXAMPLE = {
 }
 
 _SESSION_ID = path_param("session_id", "the session id returned on creation", "q3Jk8sY2mPzA0bLx")
-_TOKEN = query_param("token", "the seat token, when the Authorization header cannot be sent",
-                     {"type": "string"})
 _SEAT_SECURITY = [{"seatToken": []}]
 
 OPENAPI_SCHEMAS = {
@@ -283,7 +285,7 @@ OPENAPI_PATHS = {
         "tags": ["sessions"], "operationId": "getSession", "summary": "View a session",
         "description": "The session as the token's seat sees it: its view, its legal actions (when to move) "
                        "and the log filtered for it.",
-        "security": _SEAT_SECURITY, "parameters": [_SESSION_ID, _TOKEN],
+        "security": _SEAT_SECURITY, "parameters": [_SESSION_ID],
         "responses": {"200": json_response("The seat's view", ref("SessionView"), _VIEW_EXAMPLE),
                       **problems(401, 403, 404)},
     }},
@@ -292,7 +294,7 @@ OPENAPI_PATHS = {
         "description": "Take the token's seat's action, chosen at `version`. The bots then reply until a "
                        "human is to act or the match is over. A stale version, or a seat that is not to "
                        "move, is refused with 409; an illegal action with 422. Nothing changes on error.",
-        "security": _SEAT_SECURITY, "parameters": [_SESSION_ID, _TOKEN],
+        "security": _SEAT_SECURITY, "parameters": [_SESSION_ID],
         "requestBody": json_body(ref("ActionRequest"), {"action": "play QS", "version": 3}),
         "responses": {"200": json_response("The seat's view after the action and the bots' replies",
                                            ref("SessionView"), _VIEW_EXAMPLE),
@@ -303,7 +305,7 @@ OPENAPI_PATHS = {
         "description": "The recommended action for the token's seat, a reason, an evaluation and ranked "
                        "alternatives. The search budget is capped by the server.",
         "security": _SEAT_SECURITY,
-        "parameters": [_SESSION_ID, _TOKEN,
+        "parameters": [_SESSION_ID,
                        query_param("budget_ms", "time budget in milliseconds, clamped to the server maximum",
                                    {"type": "integer", "minimum": 1}, 500),
                        query_param("mode", "a hint method by name, for games that offer several "

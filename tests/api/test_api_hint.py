@@ -52,4 +52,5 @@ def test_hint_needs_the_seat_to_move(client):
 def test_hint_needs_a_token(client):
     session_id, _ = create(client)
     assert_problem(client.get(f"/api/v1/sessions/{session_id}/hint"), 401)
-    assert_problem(client.get(f"/api/v1/sessions/{session_id}/hint?token=wrong"), 403)
+    assert_problem(client.get(f"/api/v1/sessions/{session_id}/hint",
+                              headers={"Authorization": "Bearer wrong"}), 403)

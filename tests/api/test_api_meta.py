@@ -104,7 +104,7 @@ def test_unexpected_error_is_problem_500(app, client, monkeypatch):
     session_id, tokens = create(client)
     service = app.extensions["cardsage.sessions"]
     monkeypatch.setattr(service, "current", lambda match: 1 / 0)
-    response = client.get(f"/api/v1/sessions/{session_id}?token={tokens['0']}")
+    response = client.get(f"/api/v1/sessions/{session_id}", headers={"Authorization": f"Bearer {tokens['0']}"})
     body = assert_problem(response, 500)
     assert "ZeroDivision" not in body["detail"]
     assert response.mimetype == PROBLEM
