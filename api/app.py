@@ -5,9 +5,11 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+import time
 from typing import Any, Mapping
 
 from flask import Flask, request
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from api.openapi import build_document
@@ -15,6 +17,7 @@ from api.problems import from_error, problem
 from api.sessions import SessionService
 from api.storage import DEFAULT_DATABASE_URL, Storage
 from api.web_bp import DEFAULT_WEB_DIR
+from api.workers import INLINE_MS_DEFAULT, NICE_DEFAULT, QUEUE_GRACE_S_DEFAULT, SolverPool
 from solvers.errors import CardsageError
 
 log = logging.getLogger(__name__)
@@ -39,6 +42,11 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "BOT_BUDGET_MS": 5000,                 # time one request may spend on bot turns
     "STATE_CACHE_SIZE": 512,               # replayed states kept in memory
     "WEB_DIR": str(DEFAULT_WEB_DIR),
+    # CPU-heavy work (patience and double-dummy solves, hints) in child processes (api/workers.py):
+    "SOLVER_PROCESSES": None,              # per server process; None = CPU count (0, inline, when TESTING)
+    "SOLVER_INLINE_MS": INLINE_MS_DEFAULT, # work with a budget at most this stays in the request thread
+    "SOLVER_QUEUE_GRACE_S": QUEUE_GRACE_S_DEFAULT,  # wait beyond the budget before answering 503
+    "SOLVER_NICE": NICE_DEFAULT,           # niceness added to each child
 }
 
 
@@ -51,11 +59,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(config or {})
     app.json.sort_keys = False
 
-    storage = Storage(app.config["DATABASE_URL"])
+    storage = open_storage(app.config["DATABASE_URL"])
     app.extensions["cardsage.storage"] = storage
+    pool = solver_pool(app.config)
+    app.extensions["cardsage.solvers"] = pool
     app.extensions["cardsage.sessions"] = SessionService(
         storage, cache_size=app.config["STATE_CACHE_SIZE"], bot_actions_max=app.config["BOT_ACTIONS_MAX"],
-        bot_budget_ms=app.config["BOT_BUDGET_MS"])
+        bot_budget_ms=app.config["BOT_BUDGET_MS"], solvers=pool)
 
     modules = [importlib.import_module(name) for name in BLUEPRINT_MODULES]
     for module in modules:
@@ -65,12 +75,40 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     return app
 
 
+def open_storage(url: str, attempts: int = 8) -> Storage:
+    """The storage, its tables created if missing. Several server workers starting at once
+    on one SQLite file race to create them: the loser sees "already exists" or a locked
+    database, and tries again (the schema is there by then)."""
+    for attempt in range(attempts):
+        try:
+            return Storage(url)
+        except OperationalError as error:
+            if attempt == attempts - 1:
+                raise
+            log.info("creating the schema raced another process (%s); retrying", error.orig)
+            time.sleep(0.05 * (attempt + 1))
+    raise AssertionError("unreachable")
+
+
+def solver_pool(config: Mapping[str, Any]) -> SolverPool:
+    """The pool CPU-heavy work runs in, from the app's settings."""
+    processes = config.get("SOLVER_PROCESSES")
+    if processes is None:
+        processes = 0 if config.get("TESTING") else (os.cpu_count() or 1)
+    return SolverPool(processes, inline_ms=config["SOLVER_INLINE_MS"], grace_s=config["SOLVER_QUEUE_GRACE_S"],
+                      nice=config["SOLVER_NICE"])
+
+
 def register_error_handlers(app: Flask) -> None:
     """Answer every error with problem+json."""
 
     @app.errorhandler(CardsageError)
     def _project_error(error: CardsageError):
-        return from_error(error)
+        response = from_error(error)
+        retry_after = getattr(error, "retry_after", None)
+        if retry_after is not None and "Retry-After" not in response.headers:
+            response.headers["Retry-After"] = str(int(retry_after))
+        return response
 
     @app.errorhandler(HTTPException)
     def _http_error(error: HTTPException):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import Callable
 
@@ -14,20 +15,121 @@ def _add_serve(subparsers) -> None:
     parser.add_argument("--database", metavar="URL", default=None,
                         help="SQLAlchemy database URL (default: $CARDSAGE_DATABASE_URL or "
                              "sqlite:///var/cardsage.sqlite3)")
+    parser.add_argument("--workers", type=int, default=None, metavar="N",
+                        help="server processes (default 2 x CPU cores + 1; waitress serves in one)")
+    parser.add_argument("--threads", type=int, default=4, metavar="N",
+                        help="request threads per server process (default 4)")
+    parser.add_argument("--solver-processes", type=int, default=None, metavar="N",
+                        help="processes per server process for CPU-heavy work: solves, tables, hints "
+                             "(default: CPU cores; 0 runs them in the request thread)")
+    parser.add_argument("--server", choices=("auto", "gunicorn", "waitress"), default="auto",
+                        help="WSGI server (default: gunicorn where it runs, else waitress)")
+    parser.add_argument("--access-log", metavar="FILE", default="-",
+                        help="access log file ('-' = standard error, the default; 'none' = no log)")
     parser.set_defaults(run=serve)
 
 
+def default_workers() -> int:
+    """Server processes by default: 2 x cores + 1, the usual for CPU-bound Python apps."""
+    return 2 * (os.cpu_count() or 1) + 1
+
+
 def serve(args: argparse.Namespace) -> int:
-    """Serve the app with werkzeug's threaded server until interrupted."""
-    from werkzeug.serving import run_simple
+    """Serve the app with gunicorn (or waitress where gunicorn cannot run) until stopped."""
+    config: dict = {}
+    if args.database:
+        config["DATABASE_URL"] = args.database
+    if args.solver_processes is not None:
+        config["SOLVER_PROCESSES"] = max(0, args.solver_processes)
+    server = args.server
+    if server == "auto":
+        server = "gunicorn" if _gunicorn_runs() else "waitress"
+    workers = max(1, args.workers or default_workers()) if server == "gunicorn" else 1
+    threads = max(1, args.threads)
+    _prepare_database(config)
+    print(f"cardsage serving at http://{args.host}:{args.port}/ "
+          f"(API docs: http://{args.host}:{args.port}/api/v1/docs) "
+          f"with {server}: {workers} process{'es' if workers > 1 else ''} x {threads} threads", flush=True)
+    access_log = None if args.access_log.lower() == "none" else args.access_log
+    if server == "gunicorn":
+        return _serve_gunicorn(config, args.host, args.port, workers, threads, access_log)
+    return _serve_waitress(config, args.host, args.port, threads)
+
+
+def _gunicorn_runs() -> bool:
+    if sys.platform.startswith("win"):
+        return False
+    try:
+        import gunicorn  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _prepare_database(config: dict) -> None:
+    """Create the schema once, before any server process starts (they would race to)."""
+    from api.app import DEFAULT_CONFIG, open_storage
+
+    url = config.get("DATABASE_URL") or os.environ.get("CARDSAGE_DATABASE_URL") or DEFAULT_CONFIG["DATABASE_URL"]
+    open_storage(url).close()
+
+
+def _serve_gunicorn(config: dict, host: str, port: int, workers: int, threads: int,
+                    access_log: str | None) -> int:
+    from gunicorn.app.base import BaseApplication
+
+    class Application(BaseApplication):
+        """gunicorn with the app built in each worker after the fork (no threads, engines or
+        solver processes are shared across a fork)."""
+
+        def load_config(self):
+            settings = {
+                "bind": [f"[{host}]:{port}" if ":" in host else f"{host}:{port}"],
+                "workers": workers,
+                "worker_class": "gthread",     # threads, and keep-alive connections
+                "threads": threads,
+                "keepalive": 5,
+                "timeout": 120,                # a worker silent this long is restarted
+                "graceful_timeout": 10,
+                "accesslog": access_log,
+                "errorlog": "-",
+                "worker_exit": _worker_exit,
+                "proc_name": "cardsage",
+                "control_socket_disable": True,   # gunicorn 24+: no shared ~/.gunicorn socket
+            }
+            for name, value in settings.items():
+                if name in self.cfg.settings:
+                    self.cfg.set(name, value)
+
+        def load(self):
+            from api.app import create_app
+
+            return create_app(config or None)
+
+    Application().run()
+    return 0
+
+
+def _worker_exit(_server, _worker) -> None:
+    # stop the solver processes now: a 60 s search must not hold up the shutdown
+    from api import workers
+
+    workers.shutdown()
+
+
+def _serve_waitress(config: dict, host: str, port: int, threads: int) -> int:
+    """One process, ``threads`` request threads (waitress writes no access log)."""
+    import waitress
 
     from api.app import create_app
 
-    config = {"DATABASE_URL": args.database} if args.database else None
-    app = create_app(config)
-    print(f"cardsage serving at http://{args.host}:{args.port}/ "
-          f"(API docs: http://{args.host}:{args.port}/api/v1/docs)", flush=True)
-    run_simple(args.host, args.port, app, threaded=True, use_reloader=False, use_debugger=False)
+    app = create_app(config or None)
+    try:
+        waitress.serve(app, host=host, port=port, threads=threads, ident="cardsage")
+    finally:
+        from api import workers
+
+        workers.shutdown()
     return 0
 
 

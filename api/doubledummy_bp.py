@@ -14,11 +14,12 @@ from typing import Any, Callable
 
 from flask import Blueprint, current_app, jsonify
 
+from api import workers
 from api.openapi import json_body, json_response, problems, ref
 from api.validation import get_object, json_object
 from api.warmup import warm_up_in_background
 from solvers.cards import Card, Rank, Suit, parse_card
-from solvers.doubledummy import Position, Solver, TrickRules, solve
+from solvers.doubledummy import Position, Solver, TrickRules
 from solvers.doubledummy.position import SEAT_LETTERS, parse_strain
 from solvers.doubledummy.randoms import beats, legal_cards
 from solvers.doubledummy.solver import load_kernels
@@ -387,7 +388,10 @@ def solve_position():
     name, position = read_position(data)
     values = _choice(data, "values", "best", ("best", "all"))
     budget = _budget(data, BUDGET_MS_DEFAULT, "DD_BUDGET_MS_MAX", BUDGET_MS_MAX)
-    result = solve(position, values=values, budget_ms=budget, line=_flag(data, "line")).to_json()
+    line = _flag(data, "line")
+    # the search runs in a solver process; the request thread only waits (api/workers.py)
+    result = current_app.extensions["cardsage.solvers"].run(budget / 1000, workers.doubledummy_solve, position,
+                                                            values, budget, line)
     tricks = result["value"] if position.rules.objective == "tricks" else None
     return jsonify({**_describe(name, position), "tricks": tricks, **result, "budget_ms": budget})
 
@@ -403,7 +407,8 @@ def trick_table():
         raise CardsageError(error.message, field="deal") from None
     cell = _budget(data, TABLE_CELL_MS_DEFAULT, "DD_BUDGET_MS_MAX", BUDGET_MS_MAX)
     total = min(20 * cell, current_app.config.get("DD_TABLE_BUDGET_MS_MAX", TABLE_BUDGET_MS_MAX))
-    return jsonify({"deal": _pbn(hands), **solve_cells(hands, cell, total), "budget_ms": cell})
+    cells = current_app.extensions["cardsage.solvers"].run(total / 1000, solve_cells, hands, cell, total)
+    return jsonify({"deal": _pbn(hands), **cells, "budget_ms": cell})
 
 
 def solve_cells(hands, cell_ms: int, total_ms: int) -> dict:

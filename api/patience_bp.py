@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from flask import Blueprint, current_app, jsonify
 
+from api import workers
 from api.openapi import json_body, json_response, path_param, problems, ref
 from api.validation import get_object, json_object
 from api.warmup import warm_up_in_background
@@ -118,7 +119,8 @@ def solve_deal(game: str):
     rules = _rules(game, data)
     budget = _budget(data)
     position, _ = _position(game, data)
-    result = solve(position, rules, max_nodes=None, max_seconds=budget)
+    # the search runs in a solver process; the request thread only waits (api/workers.py)
+    result = current_app.extensions["cardsage.solvers"].run(budget, workers.patience_solve, position, rules, budget)
     body = {"game": game, "rules": rules.label(), "verdict": result.verdict,
             "solution": result.solution or [], "moves": len(result.solution or ()),
             "nodes": result.nodes, "seconds": round(result.seconds, 4), "budget_seconds": budget}

@@ -32,8 +32,9 @@ class SessionService:
     """Event-sourced sessions over a :class:`Storage`, with an LRU of replayed states."""
 
     def __init__(self, storage: Storage, *, cache_size: int = 512, bot_actions_max: int = 10_000,
-                 bot_budget_ms: int = 5_000):
+                 bot_budget_ms: int = 5_000, solvers=None):
         self.storage = storage
+        self.solvers = solvers                    # api.workers.SolverPool for hints; None = inline
         self.replays = LruCache(cache_size)       # (match id, version) -> Replay
         self.matches = LruCache(cache_size)       # match id -> MatchRecord (rows never change)
         self.bot_actions_max = bot_actions_max
@@ -113,11 +114,19 @@ class SessionService:
         budget = budget_ms / 1000
         if seat not in state.to_move:
             if state.is_over and game.review_mode is not None and mode in (None, game.review_mode):
-                return game.hint(state, seat, budget, mode=game.review_mode).to_json()
+                return self._hint(game, state, seat, budget, game.review_mode)
             raise OutOfTurn(f"seat {seat} is not to move" + (" (the match is over)" if state.is_over else ""),
                             status=409)
-        hint = game.hint(state, seat, budget) if mode is None else game.hint(state, seat, budget, mode=mode)
-        return hint.to_json()
+        return self._hint(game, state, seat, budget, mode)
+
+    def _hint(self, game: Game, state, seat: int, budget: float, mode: str | None) -> dict:
+        # above a small budget the search runs in a solver process (api/workers.py)
+        if self.solvers is None:
+            hint = game.hint(state, seat, budget) if mode is None else game.hint(state, seat, budget, mode=mode)
+            return hint.to_json()
+        from api import workers
+
+        return self.solvers.run(budget, workers.hint, game.name, state, seat, budget, mode)
 
     # ------------------------------------------------------------- views
     def view(self, match: MatchRecord, now: Replay, seat: int) -> dict:
