@@ -1,22 +1,33 @@
 """Patience over HTTP: is this Klondike / Forty Thieves deal winnable, one deal or many.
 
 ``POST /api/v1/patience/{game}/solve`` answers one deal within a budget.
-``POST /api/v1/patience/{game}/verify`` starts a batch job over deal numbers in a
-background thread; ``GET /api/v1/patience/jobs/{id}`` follows it. Jobs live in the
-memory of the server process: a restart loses running and finished jobs.
+``POST /api/v1/patience/{game}/verify`` queues a batch job over deal numbers;
+``GET /api/v1/patience/jobs/{id}`` follows it, ``DELETE`` cancels it and
+``GET /api/v1/patience/jobs/{id}/results`` downloads its results (CSV or JSON lines).
+Jobs and their results live in the database; each server process's runner
+(api/jobs/runner.py) claims them and solves their deals in niced child processes, so a
+restart resumes them and any process answers for any job.
 """
 
 from __future__ import annotations
 
+import csv
+import io
+import json
+import logging
+import os
 import secrets
-import threading
 import time
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from api import workers
-from api.openapi import json_body, json_response, path_param, problems, ref
+from api.jobs.runner import JobRunner
+from api.openapi import json_body, json_response, path_param, problems, query_param, ref
+from api.problems import PROBLEM_MEDIA_TYPE, problem
+from api.storage import JobRecord
 from api.validation import get_object, json_object
 from api.warmup import warm_up_in_background
 from solvers import games
@@ -26,7 +37,7 @@ from solvers.patience import forty_thieves_jit, klondike_jit
 from solvers.patience.deal import deal_by_number
 from solvers.patience.formats import position_to_json, to_solvitaire
 from solvers.patience.search import solve
-from solvers.patience.verify import summarise, verify_many
+from solvers.patience.verify import FIELDS, summarise
 from solvers.patience.verify_cli import parse_seeds
 
 blueprint = Blueprint("patience", __name__, url_prefix="/api/v1/patience")
@@ -43,10 +54,17 @@ GAMES = ("klondike", "forty-thieves")
 DEFAULTS = {
     "PATIENCE_BUDGET_S_DEFAULT": 10.0,   # seconds per deal when the request names none
     "PATIENCE_BUDGET_S_MAX": 60.0,       # seconds per deal at most
-    "PATIENCE_JOB_WORKERS": 1,           # processes per batch job (1 = inside the job's thread)
+    "PATIENCE_JOB_WORKERS": 1,           # child processes solving job deals, per server process
     "PATIENCE_JOB_SEEDS_MAX": 2000,      # deals per batch job at most
-    "PATIENCE_JOBS_RUNNING_MAX": 2,      # batch jobs running at once at most
-    "PATIENCE_JOBS_KEPT": 100,           # finished jobs kept in memory
+    "PATIENCE_JOB_DEAL_SECONDS_MAX": 2000 * 60.0,   # deals × budget_seconds per job at most (422 above)
+    "PATIENCE_CLIENT_JOBS_MAX": 2,       # queued or running jobs per client (remote address; 429 above)
+    "PATIENCE_CLIENT_DEAL_SECONDS_MAX": 2000 * 60.0,  # outstanding deal-seconds per client (429 above)
+    "PATIENCE_JOBS_RUNNING_MAX": 2,      # jobs running at once over all server processes (others queue)
+    "PATIENCE_JOBS_KEPT": 1000,          # ended jobs kept in the database (the oldest are deleted)
+    "PATIENCE_JOB_LEASE_S": 15.0,        # a runner's claim on a job lasts this long unless renewed
+    "PATIENCE_JOB_POLL_S": 1.0,          # how often a runner renews its leases and looks for work
+    "PATIENCE_JOB_NICE": 10,             # niceness added to the job child processes
+    "PATIENCE_JOB_RUNNER": True,         # False: jobs are stored but this app runs none (tests)
 }
 
 
@@ -130,93 +148,162 @@ def solve_deal(game: str):
 
 
 # ---------------------------------------------------------------- batch jobs
+#
+# Jobs and their per-deal results live in the database (api/storage.py), so any server
+# process answers for any job and a restarted server resumes them; the runner
+# (api/jobs/runner.py) runs them off the request path in niced child processes.
+
+JOB_STATUSES = ("queued", "running", "done", "failed", "cancelled")
+RESULT_FORMATS = {"csv": "text/csv", "jsonl": "application/x-ndjson"}
+SEED_MAX = 10 ** 19 - 1   # the largest deal number a range may name (19 digits)
+
+
+class TooManyJobs(CardsageError):
+    """429: the client already has as many jobs, or as much outstanding work, as allowed."""
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message, status=429, field="seeds")
+        self.retry_after = retry_after
+
+
+@blueprint.errorhandler(TooManyJobs)
+def _too_many_jobs(error: TooManyJobs):
+    return problem(429, error.message, slug="too-many-requests", title="Too many requests",
+                   field=error.field, headers={"Retry-After": str(error.retry_after)})
 
 
 @dataclass
 class Job:
-    """A batch verification running (or finished) in a background thread."""
+    """A stored verification job and what its stored results add up to."""
 
-    id: str
-    game: str
-    rules: str
-    total: int
-    budget_seconds: float
-    started: float = field(default_factory=time.time)
-    finished: float | None = None
-    status: str = "running"
-    error: str | None = None
-    results: list = field(default_factory=list)
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    record: JobRecord
+    counts: dict = field(default_factory=dict)
 
-    def record(self, done: int, total: int, row: dict) -> None:
-        """Progress callback of :func:`verify_many`."""
-        with self.lock:
-            self.results.append(row)
+    @property
+    def done(self) -> int:
+        return sum(self.counts.values())
 
-    def to_json(self) -> dict:
-        """Progress, counts, the Wilson interval and the results so far."""
-        with self.lock:
-            rows = list(self.results)
-        summary = summarise(rows)
-        elapsed = (self.finished or time.time()) - self.started
-        done = len(rows)
+    def to_json(self, results: list[dict] | None = None) -> dict:
+        """Status, progress, counts, the Wilson interval and (when given) the results."""
+        r = self.record
+        summary = summarise([{"verdict": v} for v, n in self.counts.items() for _ in range(n)])
+        done = self.done
+        now = time.time()
+        elapsed = ((r.finished_at or now) - r.started_at) if r.started_at else 0.0
         rate = done / elapsed if elapsed > 0 else 0.0
-        eta = (self.total - done) / rate if rate > 0 and self.status == "running" else (0.0 if done else None)
-        return {"job": self.id, "game": self.game, "rules": self.rules, "status": self.status,
-                "error": self.error, "budget_seconds": self.budget_seconds,
-                "progress": {"done": done, "total": self.total, "rate": round(rate, 3),
+        if r.status in ("queued", "running"):
+            eta = (r.total - done) / rate if rate > 0 else None
+        else:
+            eta = 0.0
+        body = {"job": r.id, "game": r.game, "rules": r.rules_label, "status": r.status, "error": r.error,
+                "budget_seconds": r.budget_seconds, "created_at": _iso(r.created_at),
+                "started_at": _iso(r.started_at), "finished_at": _iso(r.finished_at),
+                "progress": {"done": done, "total": r.total, "rate": round(rate, 3),
                              "eta_seconds": None if eta is None else round(eta, 1),
-                             "elapsed_seconds": round(elapsed, 2)},
+                             "elapsed_seconds": round(max(elapsed, 0.0), 2)},
                 "counts": {"winnable": summary.winnable, "unwinnable": summary.unwinnable,
                            "unknown": summary.unknown},
                 "winnability": summary.winnability, "interval": list(summary.interval),
-                "results": rows}
+                "links": _job_links(r.id)}
+        if results is not None:
+            body["results"] = results
+        return body
 
 
 class JobBoard:
-    """The jobs of one app, in memory."""
+    """The jobs of one app: the database, and this process's runner."""
 
-    def __init__(self):
-        self.jobs: dict[str, Job] = {}
-        self.lock = threading.Lock()
+    def __init__(self, app):
+        self.app = app
+        self.storage = app.extensions["cardsage.storage"]
+        self.runner: JobRunner | None = None
 
-    def start(self, job: Job, seeds: list[int], rules, workers: int, running_max: int, kept: int) -> None:
-        """Register ``job`` and run it in a daemon thread (refused when too many run)."""
-        with self.lock:
-            running = sum(j.status == "running" for j in self.jobs.values())
-            if running >= running_max:
-                raise CardsageError(f"{running} verification jobs are running, the most this server "
-                                    "allows; retry when one has finished", status=503)
-            finished = [j for j in self.jobs.values() if j.status != "running"]
-            for old in sorted(finished, key=lambda j: j.started)[:max(0, len(finished) - kept + 1)]:
-                del self.jobs[old.id]
-            self.jobs[job.id] = job
-        threading.Thread(target=_run_job, args=(job, seeds, rules, workers), daemon=True,
-                         name=f"patience-job-{job.id}").start()
+    def _config(self, name: str):
+        return self.app.config.get(name, DEFAULTS[name])
+
+    def runner_for_this_process(self) -> JobRunner:
+        """The runner of this process (a process forked after the app was built gets its own)."""
+        if self.runner is None or self.runner.pid != os.getpid():
+            self.runner = JobRunner(self.storage, workers=self._config("PATIENCE_JOB_WORKERS"),
+                                    running_max=self._config("PATIENCE_JOBS_RUNNING_MAX"),
+                                    lease_seconds=self._config("PATIENCE_JOB_LEASE_S"),
+                                    poll_seconds=self._config("PATIENCE_JOB_POLL_S"),
+                                    niceness=self._config("PATIENCE_JOB_NICE"))
+        return self.runner
+
+    def wake(self) -> None:
+        """Start (or wake) this process's runner, unless the app runs no jobs."""
+        if self._config("PATIENCE_JOB_RUNNER"):
+            self.runner_for_this_process().ensure_running()
+
+    def resume(self) -> None:
+        """At start-up (and in a newly forked process): run the unfinished jobs, if any."""
+        if self._config("PATIENCE_JOB_RUNNER") and self.storage.unfinished_jobs():
+            self.wake()
+
+    def stop(self) -> None:
+        """Stop this process's runner (tests; the jobs stay in the database)."""
+        if self.runner is not None:
+            self.runner.stop()
+
+    def start(self, record: JobRecord) -> None:
+        """Check the client's limits, store the job (queued) and wake the runner."""
+        self._check_client(record)
+        self.storage.create_job(record, kept=self._config("PATIENCE_JOBS_KEPT"))
+        self.wake()
+
+    def _check_client(self, record: JobRecord) -> None:
+        jobs = self.storage.client_jobs(record.client)
+        jobs_max = self._config("PATIENCE_CLIENT_JOBS_MAX")
+        work_max = self._config("PATIENCE_CLIENT_DEAL_SECONDS_MAX")
+        workers = max(1, int(self._config("PATIENCE_JOB_WORKERS")))
+        outstanding = [(job.total - done) * job.budget_seconds for job, done in jobs]
+        # the soonest one of this client's jobs can end, at its worst (every deal to the budget)
+        retry = int(min(outstanding, default=1) / workers) + 1
+        retry = max(1, min(retry, 3600))
+        if len(jobs) >= jobs_max:
+            raise TooManyJobs(f"you have {len(jobs)} verification jobs queued or running, the most "
+                              f"this server allows per client ({jobs_max}); retry when one has "
+                              "finished, or cancel one with DELETE", retry)
+        asked = record.total * record.budget_seconds
+        if sum(outstanding) + asked > work_max:
+            raise TooManyJobs(f"this job ({record.total} deals × {record.budget_seconds:g} s) and your "
+                              f"unfinished jobs ({sum(outstanding):g} deal-seconds to go) exceed the "
+                              f"{work_max:g} deal-seconds a client may have outstanding; retry later "
+                              "or ask for fewer deals or a smaller budget", retry)
 
     def get(self, job_id: str) -> Job:
-        """The job with this id (404 when unknown, e.g. after a restart)."""
-        with self.lock:
-            job = self.jobs.get(job_id)
-        if job is None:
-            raise CardsageError(f"no verification job {job_id!r} (jobs are kept in memory and lost "
-                                "when the server restarts)", status=404, field="job")
-        return job
-
-
-def _run_job(job: Job, seeds: list[int], rules, workers: int) -> None:
-    try:
-        verify_many(seeds, rules, workers=workers, budget_seconds=job.budget_seconds,
-                    progress=job.record)
-        job.status = "done"
-    except Exception as error:  # the job reports it; the server keeps running
-        job.status, job.error = "failed", str(error)
-    finally:
-        job.finished = time.time()
+        """The job with this id (404 when unknown)."""
+        record = self.storage.job(job_id) if len(job_id) <= 32 else None
+        if record is None:
+            raise CardsageError(f"no verification job {job_id!r}", status=404, field="job")
+        return Job(record, self.storage.job_counts(job_id))
 
 
 def _board() -> JobBoard:
-    return current_app.extensions.setdefault("cardsage.patience_jobs", JobBoard())
+    board = current_app.extensions.get("cardsage.patience_jobs")
+    if board is None:
+        board = current_app.extensions.setdefault("cardsage.patience_jobs", JobBoard(current_app))
+    return board
+
+
+@blueprint.record_once
+def _resume_jobs(state) -> None:
+    board = state.app.extensions.setdefault("cardsage.patience_jobs", JobBoard(state.app))
+    state.app.extensions["cardsage.patience_jobs_pid"] = os.getpid()
+    try:
+        board.resume()
+    except Exception:  # a database that is not reachable yet: the first request tries again
+        logging.getLogger(__name__).exception("could not resume verification jobs")
+        state.app.extensions["cardsage.patience_jobs_pid"] = None
+
+
+@blueprint.before_app_request
+def _resume_after_fork() -> None:
+    # a server worker forked after the app was built has no runner thread: start one
+    if current_app.extensions.get("cardsage.patience_jobs_pid") != os.getpid():
+        current_app.extensions["cardsage.patience_jobs_pid"] = os.getpid()
+        _board().resume()
 
 
 def _seeds(data: dict) -> list[int]:
@@ -234,34 +321,125 @@ def _seeds(data: dict) -> list[int]:
                             status=400, field="seeds")
     if not seeds:
         raise CardsageError("'seeds' names no deal", field="seeds")
-    if any(s < 0 for s in seeds):
-        raise CardsageError("deal numbers are whole numbers from 0", field="seeds")
+    if any(s < 0 or s > SEED_MAX for s in seeds):
+        raise CardsageError(f"deal numbers are whole numbers from 0 to {SEED_MAX}", field="seeds")
     if len(set(seeds)) != len(seeds):
         raise CardsageError("'seeds' names a deal twice", field="seeds")
     return seeds
 
 
+def _client() -> str:
+    return (request.remote_addr or "unknown")[:64]
+
+
+def _iso(stamp: float | None) -> str | None:
+    if stamp is None:
+        return None
+    return datetime.fromtimestamp(stamp, timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _job_links(job_id: str) -> dict:
+    url = f"/api/v1/patience/jobs/{job_id}"
+    return {"job": url, "results": url + "/results"}
+
+
 @blueprint.post("/<game>/verify")
 def start_job(game: str):
-    """Start verifying many numbered deals; answer 202 with the job id."""
+    """Queue a job verifying many numbered deals; answer 202 with its id.
+
+    Every check (body, rules, seeds, budget, the per-job and per-client limits) comes
+    before anything is stored or started."""
     game = _game(game)
     data = json_object()
     rules = _rules(game, data)
     seeds = _seeds(data)
     budget = _budget(data)
-    job = Job(secrets.token_urlsafe(9), game, rules.label(), len(seeds), budget)
-    _board().start(job, seeds, rules, _config("PATIENCE_JOB_WORKERS"),
-                   _config("PATIENCE_JOBS_RUNNING_MAX"), _config("PATIENCE_JOBS_KEPT"))
-    response = jsonify({"job": job.id, "total": job.total, "links": {"job": f"/api/v1/patience/jobs/{job.id}"}})
+    work_max = _config("PATIENCE_JOB_DEAL_SECONDS_MAX")
+    if len(seeds) * budget > work_max:
+        raise CardsageError(f"a job may ask for at most {work_max:g} deal-seconds (deals × budget_seconds); "
+                            f"{len(seeds)} deals × {budget:g} s is {len(seeds) * budget:g}: ask for fewer "
+                            "deals or a smaller budget", field="seeds")
+    record = JobRecord(id=secrets.token_urlsafe(9), game=game, rules=rules.to_json(), rules_label=rules.label(),
+                       seeds=seeds, total=len(seeds), budget_seconds=budget, client=_client(), status="queued",
+                       error=None, created_at=time.time(), started_at=None, finished_at=None,
+                       lease_owner=None, lease_until=None)
+    _board().start(record)
+    links = _job_links(record.id)
+    response = jsonify({"job": record.id, "total": record.total, "status": "queued",
+                        "budget_seconds": budget, "links": links})
     response.status_code = 202
-    response.headers["Location"] = f"/api/v1/patience/jobs/{job.id}"
+    response.headers["Location"] = links["job"]
     return response
 
 
 @blueprint.get("/jobs/<job_id>")
 def get_job(job_id: str):
-    """Progress, counts, interval and results so far of a batch job."""
-    return jsonify(_board().get(job_id).to_json())
+    """Status, progress, counts, interval and the results stored so far."""
+    board = _board()
+    job = board.get(job_id)
+    rows = [row for _, row in board.storage.job_results(job_id, job=job.record)]
+    return jsonify(job.to_json(rows))
+
+
+@blueprint.delete("/jobs/<job_id>")
+def cancel_job(job_id: str):
+    """Cancel a queued or running job; the results so far stay. A job that has ended is
+    answered as it is (cancelling twice is harmless); a finished or failed one with 409."""
+    board = _board()
+    job = board.get(job_id)
+    if job.record.status in ("queued", "running"):
+        board.storage.cancel_job(job_id)
+        board.wake()
+        job = board.get(job_id)
+    if job.record.status in ("done", "failed"):
+        raise CardsageError(f"job {job_id} has already ended ({job.record.status}); nothing to cancel",
+                            status=409, field="job")
+    return jsonify(job.to_json())
+
+
+@blueprint.get("/jobs/<job_id>/results")
+def job_results(job_id: str):
+    """The results stored so far as CSV or JSON lines, streamed in deal order."""
+    fmt = request.args.get("format")
+    if fmt is None:
+        best = request.accept_mimetypes.best_match(["application/x-ndjson", "application/jsonl", "text/csv"])
+        fmt = "csv" if best == "text/csv" else "jsonl"
+    if fmt not in RESULT_FORMATS:
+        raise CardsageError(f"unknown results format {fmt!r}: use csv or jsonl", field="format")
+    board = _board()
+    record = board.get(job_id).record
+    storage = board.storage
+
+    def rows():
+        after = -1
+        while True:
+            page = storage.job_results(job_id, after=after, limit=500, job=record)
+            yield from (row for _, row in page)
+            if len(page) < 500:
+                return
+            after = page[-1][0]
+
+    def csv_lines():
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=FIELDS, lineterminator="\n")
+        writer.writeheader()
+        for row in rows():
+            writer.writerow({**row, "solution": ";".join(row["solution"])})
+            if buffer.tell() > 16384:
+                yield buffer.getvalue()
+                buffer.seek(0)
+                buffer.truncate()
+        yield buffer.getvalue()
+
+    def jsonl_lines():
+        for row in rows():
+            yield json.dumps(row) + "\n"
+
+    body = csv_lines() if fmt == "csv" else jsonl_lines()
+    response = Response(body, mimetype=RESULT_FORMATS[fmt])
+    response.headers["Content-Disposition"] = f'attachment; filename="job-{job_id}.{fmt}"'
+    response.headers["Vary"] = "Accept"
+    return response
 
 
 # ---------------------------------------------------------------- OpenAPI
@@ -286,6 +464,13 @@ _RULES = {
 _SOLVE_EXAMPLE = {"game": "klondike", "rules": "klondike draw 1, unlimited passes", "verdict": "winnable",
                   "solution": ["t4 f", "t7 t4", "draw"], "moves": 3, "nodes": 812, "seconds": 0.04,
                   "budget_seconds": 10.0}
+
+_JOB_ID = path_param("job_id", "the id returned when the job was queued", "Xk3vP0aQ9mRt")
+
+_TOO_MANY = {"description": "Too many jobs, or too much outstanding work, for this client; retry after "
+                            "`Retry-After` seconds or cancel a job",
+             "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}},
+             "content": {PROBLEM_MEDIA_TYPE: {"schema": ref("Problem")}}}
 
 OPENAPI_SCHEMAS = {
     "PatienceRules": _RULES,
@@ -319,19 +504,48 @@ OPENAPI_SCHEMAS = {
     },
     "PatienceVerifyRequest": {
         "type": "object", "required": ["seeds"],
+        "description": "At most `PATIENCE_JOB_SEEDS_MAX` (2000) deals, and deals × `budget_seconds` at most "
+                       "`PATIENCE_JOB_DEAL_SECONDS_MAX` (120000); both are checked before anything is stored.",
         "properties": {
-            "seeds": {"oneOf": [{"type": "string", "example": "1-100"},
-                                {"type": "array", "items": {"type": "integer", "minimum": 0}}]},
+            "seeds": {"oneOf": [
+                {"type": "string", "pattern": r"^[0-9 ,-]*[0-9][0-9 ,-]*$", "example": "1-100",
+                 "description": "ranges and numbers: `1-100`, `7`, `1-10,20,30-40`"},
+                {"type": "array", "minItems": 1, "uniqueItems": True,
+                 "items": {"type": "integer", "minimum": 0, "maximum": 10 ** 19 - 1}}]},
             "rules": ref("PatienceRules"),
-            "budget_seconds": {"type": "number", "exclusiveMinimum": 0, "default": 10},
+            "budget_seconds": {"type": "number", "exclusiveMinimum": 0, "default": 10,
+                               "description": "per deal; clamped to the server maximum (PATIENCE_BUDGET_S_MAX)"},
+        },
+    },
+    "PatienceJobStarted": {
+        "type": "object", "required": ["job", "total", "status", "links"],
+        "properties": {
+            "job": {"type": "string"}, "total": {"type": "integer"},
+            "status": {"type": "string", "const": "queued"}, "budget_seconds": {"type": "number"},
+            "links": {"type": "object", "properties": {"job": {"type": "string"}, "results": {"type": "string"}}},
+        },
+    },
+    "PatienceJobResult": {
+        "type": "object",
+        "description": "One deal's result (the rows of `cardsage verify`).",
+        "properties": {
+            "id": {"type": "string", "description": "the deal number"}, "game": {"type": "string"},
+            "rules": {"type": "string"},
+            "verdict": {"type": "string", "enum": ["winnable", "unwinnable", "unknown"]},
+            "moves": {"type": "integer"}, "nodes": {"type": "integer"}, "seconds": {"type": "number"},
+            "solution": {"type": "array", "items": {"type": "string"}},
         },
     },
     "PatienceJob": {
         "type": "object",
         "properties": {
             "job": {"type": "string"}, "game": {"type": "string"}, "rules": {"type": "string"},
-            "status": {"type": "string", "enum": ["running", "done", "failed"]},
+            "status": {"type": "string", "enum": list(JOB_STATUSES)},
             "error": {"type": ["string", "null"]},
+            "budget_seconds": {"type": "number"},
+            "created_at": {"type": "string", "format": "date-time"},
+            "started_at": {"type": ["string", "null"], "format": "date-time"},
+            "finished_at": {"type": ["string", "null"], "format": "date-time"},
             "progress": {"type": "object", "properties": {
                 "done": {"type": "integer"}, "total": {"type": "integer"}, "rate": {"type": "number"},
                 "eta_seconds": {"type": ["number", "null"]}, "elapsed_seconds": {"type": "number"}}},
@@ -341,7 +555,9 @@ OPENAPI_SCHEMAS = {
             "winnability": {"type": "number"},
             "interval": {"type": "array", "items": {"type": "number"},
                          "description": "Wilson 95% interval, unknowns counted as losses then as wins"},
-            "results": {"type": "array", "items": {"type": "object"}},
+            "links": {"type": "object", "properties": {"job": {"type": "string"}, "results": {"type": "string"}}},
+            "results": {"type": "array", "items": ref("PatienceJobResult"),
+                        "description": "the results stored so far, in deal order (not in the DELETE answer)"},
         },
     },
 }
@@ -359,22 +575,54 @@ OPENAPI_PATHS = {
     }},
     "/api/v1/patience/{game}/verify": {"post": {
         "tags": ["patience"], "operationId": "startPatienceJob", "summary": "Verify many numbered deals",
-        "description": "Starts a batch job in the background and answers 202 with its id. Jobs are "
-                       "kept in the server's memory only: a restart loses them. The number of deals "
-                       "per job and of jobs running at once are capped by the server.",
+        "description": "Stores a verification job (status `queued`) and answers 202 with its id; a runner "
+                       "in one of the server processes runs it in niced child processes. Jobs and their "
+                       "results are kept in the database: any server process answers for any job, and a "
+                       "restarted server resumes unfinished jobs where they stopped. Too many deals, or "
+                       "deals × budget above `PATIENCE_JOB_DEAL_SECONDS_MAX`, is 422. A client (remote "
+                       "address) may have at most `PATIENCE_CLIENT_JOBS_MAX` jobs queued or running and "
+                       "`PATIENCE_CLIENT_DEAL_SECONDS_MAX` deal-seconds outstanding: above either, 429 "
+                       "with `Retry-After`.",
         "parameters": [_GAME],
         "requestBody": json_body(ref("PatienceVerifyRequest"), {"seeds": "1-100", "budget_seconds": 5}),
-        "responses": {"202": json_response("Job started", {"type": "object", "properties": {
-            "job": {"type": "string"}, "total": {"type": "integer"}, "links": {"type": "object"}}},
-            {"job": "Xk3vP0aQ9mRt", "total": 100, "links": {"job": "/api/v1/patience/jobs/Xk3vP0aQ9mRt"}}),
-            **problems(400, 404, 422, 503)},
+        "responses": {"202": json_response("Job queued", ref("PatienceJobStarted"),
+                                           {"job": "Xk3vP0aQ9mRt", "total": 100, "status": "queued",
+                                            "budget_seconds": 5.0,
+                                            "links": {"job": "/api/v1/patience/jobs/Xk3vP0aQ9mRt",
+                                                      "results": "/api/v1/patience/jobs/Xk3vP0aQ9mRt/results"}}),
+                      **problems(400, 404, 413, 422), "429": _TOO_MANY, **problems(503)},
     }},
-    "/api/v1/patience/jobs/{job_id}": {"get": {
-        "tags": ["patience"], "operationId": "getPatienceJob", "summary": "Follow a batch job",
-        "description": "Status, progress (done, total, rate, ETA), verdict counts, the Wilson 95% "
-                       "interval and the results so far. Unknown ids (also after a restart) get 404.",
-        "parameters": [path_param("job_id", "the id returned when the job started", "Xk3vP0aQ9mRt")],
-        "responses": {"200": json_response("Progress and results so far", ref("PatienceJob")),
-                      **problems(404)},
+    "/api/v1/patience/jobs/{job_id}": {
+        "get": {
+            "tags": ["patience"], "operationId": "getPatienceJob", "summary": "Follow a batch job",
+            "description": "Status (`queued`, `running`, `done`, `failed`, `cancelled`), progress (done, "
+                           "total, rate, ETA), verdict counts, the Wilson 95% interval and the results "
+                           "stored so far.",
+            "parameters": [_JOB_ID],
+            "responses": {"200": json_response("Progress and results so far", ref("PatienceJob")),
+                          **problems(404)},
+        },
+        "delete": {
+            "tags": ["patience"], "operationId": "cancelPatienceJob", "summary": "Cancel a batch job",
+            "description": "A queued or running job becomes `cancelled`; the results stored so far are "
+                           "kept and stay downloadable. Cancelling a cancelled job answers it again; a "
+                           "job that is `done` or `failed` gets 409.",
+            "parameters": [_JOB_ID],
+            "responses": {"200": json_response("The cancelled job (without its results)", ref("PatienceJob")),
+                          **problems(404, 409)},
+        },
+    },
+    "/api/v1/patience/jobs/{job_id}/results": {"get": {
+        "tags": ["patience"], "operationId": "getPatienceJobResults", "summary": "Download a job's results",
+        "description": "The results stored so far, in deal order, streamed as CSV (the columns of "
+                       "`cardsage verify`, moves joined by `;`) or JSON lines. Works while the job runs. "
+                       "`format` wins over the `Accept` header (`text/csv`, `application/x-ndjson`); "
+                       "JSON lines is the default.",
+        "parameters": [_JOB_ID, query_param("format", "csv or jsonl", {"type": "string", "enum": ["csv", "jsonl"]},
+                                            "csv")],
+        "responses": {"200": {"description": "The results so far",
+                              "content": {"text/csv": {"schema": {"type": "string"}},
+                                          "application/x-ndjson": {"schema": {"type": "string"}}}},
+                      **problems(404, 422)},
     }},
 }

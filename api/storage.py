@@ -9,13 +9,15 @@ succeed: the second insert fails and is reported as a stale version.
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-from sqlalchemy import (JSON, BigInteger, Column, DateTime, ForeignKey, Integer, MetaData,
-                        PrimaryKeyConstraint, String, Table, create_engine, event, func, insert, select)
+from sqlalchemy import (JSON, BigInteger, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData,
+                        PrimaryKeyConstraint, String, Table, Text, create_engine, delete, event, func,
+                        insert, select, update)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
@@ -50,6 +52,83 @@ actions = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     PrimaryKeyConstraint("match_id", "seq", name="pk_actions_match_seq"),
 )
+
+
+# Verification jobs (patience batch verification). Times are Unix seconds (floats), so
+# lease comparisons need no time-zone handling on any database.
+verify_jobs = Table(
+    "verify_jobs", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("rules", JSON, nullable=False),            # rules.to_json()
+    Column("rules_label", String(200), nullable=False),
+    Column("seeds", JSON, nullable=False),            # the deal numbers, in order; result seq = index
+    Column("total", Integer, nullable=False),
+    Column("budget_seconds", Float, nullable=False),
+    Column("client", String(64), nullable=False),     # the remote address that started the job
+    Column("status", String(16), nullable=False),     # queued, running, done, failed, cancelled
+    Column("error", Text, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("started_at", Float, nullable=True),
+    Column("finished_at", Float, nullable=True),
+    Column("lease_owner", String(160), nullable=True),  # the runner holding a running job
+    Column("lease_until", Float, nullable=True),
+    Index("ix_verify_jobs_status", "status"),
+    Index("ix_verify_jobs_client", "client", "status"),
+)
+
+verify_results = Table(
+    "verify_results", metadata,
+    Column("job_id", String(32), ForeignKey("verify_jobs.id", ondelete="CASCADE"), nullable=False),
+    Column("seq", Integer, nullable=False),           # index of the deal in the job's seeds
+    Column("deal", String(32), nullable=False),       # the deal id (its number as text)
+    Column("verdict", String(16), nullable=False),
+    Column("moves", Integer, nullable=False),
+    Column("nodes", BigInteger, nullable=False),
+    Column("seconds", Float, nullable=False),
+    Column("solution", JSON, nullable=False),
+    Column("created_at", Float, nullable=False),
+    PrimaryKeyConstraint("job_id", "seq", name="pk_verify_results_job_seq"),
+)
+
+UNFINISHED = ("queued", "running")
+
+
+@dataclass(frozen=True)
+class JobRecord:
+    """One stored verification job (without its results)."""
+
+    id: str
+    game: str
+    rules: dict
+    rules_label: str
+    seeds: list
+    total: int
+    budget_seconds: float
+    client: str
+    status: str
+    error: str | None
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    lease_owner: str | None
+    lease_until: float | None
+
+
+def _job_record(row) -> JobRecord:
+    return JobRecord(id=row["id"], game=row["game"], rules=dict(row["rules"]), rules_label=row["rules_label"],
+                     seeds=list(row["seeds"]), total=int(row["total"]), budget_seconds=float(row["budget_seconds"]),
+                     client=row["client"], status=row["status"], error=row["error"],
+                     created_at=float(row["created_at"]), started_at=row["started_at"],
+                     finished_at=row["finished_at"], lease_owner=row["lease_owner"],
+                     lease_until=row["lease_until"])
+
+
+def _result_row(job: JobRecord | None, row) -> dict:
+    """A stored result as the row :func:`solvers.patience.verify.solve_job` returned."""
+    return {"id": row.deal, "game": job.game if job else None, "rules": job.rules_label if job else None,
+            "verdict": row.verdict, "moves": int(row.moves), "nodes": int(row.nodes),
+            "seconds": float(row.seconds), "solution": list(row.solution)}
 
 
 @dataclass(frozen=True)
@@ -142,6 +221,130 @@ class Storage:
         except IntegrityError:
             raise StaleVersion(f"another action was recorded at version {version} first; "
                                "reload the session and choose again") from None
+
+
+    # ------------------------------------------------------------ verification jobs
+
+    def create_job(self, job: JobRecord, *, kept: int | None = None) -> None:
+        """Store a new job; with ``kept``, delete the oldest finished jobs beyond that many."""
+        values = {f: getattr(job, f) for f in JobRecord.__dataclass_fields__}
+        with _writing():
+            with self.engine.begin() as conn:
+                conn.execute(insert(verify_jobs).values(**values))
+                if kept is not None:
+                    old = [r.id for r in conn.execute(
+                        select(verify_jobs.c.id).where(verify_jobs.c.status.not_in(UNFINISHED))
+                        .order_by(verify_jobs.c.created_at.desc()).offset(kept))]
+                    if old:
+                        conn.execute(delete(verify_results).where(verify_results.c.job_id.in_(old)))
+                        conn.execute(delete(verify_jobs).where(verify_jobs.c.id.in_(old)))
+
+    def job(self, job_id: str) -> JobRecord | None:
+        """The stored job, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(verify_jobs).where(verify_jobs.c.id == job_id)).mappings().first()
+        return None if row is None else _job_record(row)
+
+    def job_counts(self, job_id: str) -> dict[str, int]:
+        """Stored results of a job per verdict."""
+        query = (select(verify_results.c.verdict, func.count()).where(verify_results.c.job_id == job_id)
+                 .group_by(verify_results.c.verdict))
+        with self.engine.connect() as conn:
+            return {verdict: int(n) for verdict, n in conn.execute(query)}
+
+    def job_done(self, job_id: str) -> set[int]:
+        """The ``seq`` of every deal of a job whose result is stored."""
+        with self.engine.connect() as conn:
+            return {int(r.seq) for r in conn.execute(
+                select(verify_results.c.seq).where(verify_results.c.job_id == job_id))}
+
+    def job_results(self, job_id: str, *, after: int = -1, limit: int | None = None,
+                    job: JobRecord | None = None) -> list[tuple[int, dict]]:
+        """``(seq, row)`` of a job's stored results with ``seq > after``, in deal order."""
+        query = (select(verify_results).where(verify_results.c.job_id == job_id, verify_results.c.seq > after)
+                 .order_by(verify_results.c.seq))
+        if limit is not None:
+            query = query.limit(limit)
+        with self.engine.connect() as conn:
+            return [(int(r.seq), _result_row(job, r)) for r in conn.execute(query)]
+
+    def client_jobs(self, client: str) -> list[tuple[JobRecord, int]]:
+        """The queued and running jobs of a client, each with its number of stored results."""
+        done = (select(func.count()).where(verify_results.c.job_id == verify_jobs.c.id)
+                .correlate(verify_jobs).scalar_subquery())
+        query = (select(verify_jobs, done.label("done"))
+                 .where(verify_jobs.c.client == client, verify_jobs.c.status.in_(UNFINISHED)))
+        with self.engine.connect() as conn:
+            return [(_job_record(r), int(r["done"])) for r in conn.execute(query).mappings()]
+
+    def unfinished_jobs(self) -> list[JobRecord]:
+        """Every queued or running job, oldest first."""
+        query = (select(verify_jobs).where(verify_jobs.c.status.in_(UNFINISHED))
+                 .order_by(verify_jobs.c.created_at))
+        with self.engine.connect() as conn:
+            return [_job_record(r) for r in conn.execute(query).mappings()]
+
+    def claim_job(self, job: JobRecord, owner: str, lease_until: float) -> bool:
+        """Take ``job`` for ``owner`` if it is still as read (queued, or running under the
+        same lease): a compare-and-set, so exactly one runner wins."""
+        where = [verify_jobs.c.id == job.id, verify_jobs.c.status == job.status]
+        for column, value in ((verify_jobs.c.lease_owner, job.lease_owner),
+                              (verify_jobs.c.lease_until, job.lease_until)):
+            where.append(column.is_(None) if value is None else column == value)
+        values = {"status": "running", "lease_owner": owner, "lease_until": lease_until}
+        if job.started_at is None:
+            values["started_at"] = time.time()
+        with _writing():
+            with self.engine.begin() as conn:
+                return conn.execute(update(verify_jobs).where(*where).values(**values)).rowcount == 1
+
+    def renew_lease(self, job_id: str, owner: str, lease_until: float) -> bool:
+        """Extend a running job's lease; False when the job was cancelled or taken over."""
+        with _writing():
+            with self.engine.begin() as conn:
+                return _renew(conn, job_id, owner, lease_until)
+
+    def record_result(self, job_id: str, owner: str, seq: int, row: dict, lease_until: float) -> bool:
+        """Store the result of deal ``seq`` while ``owner`` holds the job (renewing the lease
+        in the same transaction). False, with nothing stored, when the job was cancelled or
+        taken over; a result already stored is kept (a deal counts once)."""
+        with _writing():
+            with self.engine.begin() as conn:
+                if not _renew(conn, job_id, owner, lease_until):
+                    return False
+                exists = conn.execute(select(verify_results.c.seq).where(
+                    verify_results.c.job_id == job_id, verify_results.c.seq == seq)).first()
+                if exists is None:
+                    conn.execute(insert(verify_results).values(
+                        job_id=job_id, seq=seq, deal=str(row["id"]), verdict=row["verdict"],
+                        moves=int(row["moves"]), nodes=int(row["nodes"]), seconds=float(row["seconds"]),
+                        solution=list(row["solution"]), created_at=time.time()))
+                return True
+
+    def finish_job(self, job_id: str, owner: str, status: str, error: str | None = None) -> bool:
+        """Mark a job the owner holds ``done`` or ``failed``."""
+        with _writing():
+            with self.engine.begin() as conn:
+                return conn.execute(update(verify_jobs).where(
+                    verify_jobs.c.id == job_id, verify_jobs.c.lease_owner == owner,
+                    verify_jobs.c.status == "running").values(
+                    status=status, error=error, finished_at=time.time(), lease_owner=None,
+                    lease_until=None)).rowcount == 1
+
+    def cancel_job(self, job_id: str) -> bool:
+        """Cancel a queued or running job (its results stay); False when it had ended."""
+        with _writing():
+            with self.engine.begin() as conn:
+                return conn.execute(update(verify_jobs).where(
+                    verify_jobs.c.id == job_id, verify_jobs.c.status.in_(UNFINISHED)).values(
+                    status="cancelled", finished_at=time.time(), lease_owner=None,
+                    lease_until=None)).rowcount == 1
+
+
+def _renew(conn, job_id: str, owner: str, lease_until: float) -> bool:
+    return conn.execute(update(verify_jobs).where(
+        verify_jobs.c.id == job_id, verify_jobs.c.lease_owner == owner, verify_jobs.c.status == "running")
+        .values(lease_until=lease_until)).rowcount == 1
 
 
 class _writing:
