@@ -93,6 +93,8 @@ def _serve_gunicorn(config: dict, host: str, port: int, workers: int, threads: i
                 "graceful_timeout": 10,
                 "accesslog": access_log,
                 "errorlog": "-",
+                "post_worker_init": _post_worker_init,
+                "worker_int": _worker_int,
                 "worker_exit": _worker_exit,
                 "proc_name": "cardsage",
                 "control_socket_disable": True,   # gunicorn 24+: no shared ~/.gunicorn socket
@@ -110,11 +112,36 @@ def _serve_gunicorn(config: dict, host: str, port: int, workers: int, threads: i
     return 0
 
 
-def _worker_exit(_server, _worker) -> None:
+def _stop_solvers() -> None:
     # stop the solver processes now: a 60 s search must not hold up the shutdown
     from api import workers
 
     workers.shutdown()
+
+
+def _worker_exit(_server, _worker) -> None:
+    _stop_solvers()
+
+
+def _worker_int(_worker) -> None:
+    _stop_solvers()
+
+
+def _post_worker_init(worker) -> None:
+    """On SIGTERM a worker finishes its requests before it exits: stop its solver processes
+    first, so a request waiting on a long search answers 503 at once instead of holding
+    the graceful shutdown up until it is killed."""
+    import signal
+    import threading
+
+    previous = signal.getsignal(signal.SIGTERM)
+
+    def on_term(signum, frame):
+        threading.Thread(target=_stop_solvers, daemon=True, name="solvers-stop").start()
+        if callable(previous):
+            previous(signum, frame)
+
+    signal.signal(signal.SIGTERM, on_term)
 
 
 def _serve_waitress(config: dict, host: str, port: int, threads: int) -> int:

@@ -1,0 +1,102 @@
+"""CPU-heavy work runs in the solver pool's child processes (api/workers.py); bad input
+is refused before any work is submitted, and answers match the inline ones."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from api import workers
+from solvers.errors import CardsageError
+from tests.api.helpers import assert_problem, auth, create
+
+DEAL = "N:Q953.85.J532.T42 2.Q7642.A8.AK763 AKJ4.KT9.K76.J98 T876.AJ3.QT94.Q5"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _stop_children():
+    yield
+    workers.shutdown()
+
+
+@pytest.fixture
+def pooled(make_app):
+    app = make_app(SOLVER_PROCESSES=1)
+    return app, app.extensions["cardsage.solvers"], app.test_client()
+
+
+def _raise_not_found(message: str):
+    raise CardsageError(message, status=404, field="thing")
+
+
+def test_a_patience_solve_runs_in_a_niced_child(pooled):
+    app, pool, client = pooled
+    before = pool.submitted
+    response = client.post("/api/v1/patience/klondike/solve", json={"seed": 7, "budget_seconds": 5})
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["verdict"] == "winnable"
+    assert pool.submitted == before + 1
+    children = pool.pids()
+    assert children and os.getpid() not in children
+    assert pool.run(1.0, workers.child_pid) in children
+    assert pool.run(1.0, workers.child_niceness) == os.nice(0) + 10
+
+
+def test_bad_input_is_refused_before_any_work(pooled):
+    _, pool, client = pooled
+    before = pool.submitted
+    assert_problem(client.post("/api/v1/patience/klondike/solve", json={"seed": "seven"}), 400, field="seed")
+    assert_problem(client.post("/api/v1/patience/klondike/solve", json={"seed": 7, "budget_seconds": -1}), 422,
+                   field="budget_seconds")
+    assert_problem(client.post("/api/v1/doubledummy/solve", json={"deal": "N:AKQ"}), 422, field="deal")
+    assert_problem(client.post("/api/v1/doubledummy/table", json={"deal": 7}), 400, field="deal")
+    assert pool.submitted == before
+
+
+def test_double_dummy_answers_match_the_inline_ones(pooled, make_app):
+    _, pool, client = pooled
+    inline = make_app(SOLVER_PROCESSES=0).test_client()
+    body = {"deal": DEAL, "trump": "S", "leader": "W", "values": "all"}
+    before = pool.submitted
+    pooled_answer, inline_answer = (c.post("/api/v1/doubledummy/solve", json=body).get_json()
+                                    for c in (client, inline))
+    for answer in (pooled_answer, inline_answer):
+        for timing in ("ms", "nodes", "seconds"):
+            answer.pop(timing, None)
+    assert pooled_answer == inline_answer and pooled_answer["exact"]
+    table = client.post("/api/v1/doubledummy/table", json={"deal": DEAL}).get_json()
+    assert table["exact"] and table["tricks"]["E"]["H"] == 10
+    assert pool.submitted == before + 2
+
+
+def test_hints_above_the_inline_budget_use_the_pool(pooled):
+    _, pool, client = pooled
+    session_id, tokens = create(client)
+    url = f"/api/v1/sessions/{session_id}/hint"
+    before = pool.submitted
+    quick = client.get(url + "?budget_ms=20", headers=auth(tokens["0"]))
+    assert quick.status_code == 200 and pool.submitted == before          # 20 ms: in the request thread
+    slow = client.get(url + "?budget_ms=200", headers=auth(tokens["0"]))
+    assert slow.status_code == 200 and pool.submitted == before + 1
+    assert set(slow.get_json()) == {"action", "reason", "evaluation", "alternatives", "method"}
+
+
+def test_project_errors_in_a_child_keep_their_status(pooled):
+    _, pool, _ = pooled
+    with pytest.raises(CardsageError) as caught:
+        pool.run(1.0, _raise_not_found, "nothing here")
+    assert (caught.value.status, caught.value.field, caught.value.message) == (404, "thing", "nothing here")
+
+
+def test_work_that_outlasts_its_wait_is_503_with_retry_after(make_app):
+    app = make_app(SOLVER_PROCESSES=1, SOLVER_QUEUE_GRACE_S=0.0)
+    client = app.test_client()
+    app.extensions["cardsage.solvers"].run(1.0, workers.child_pid)     # child started and warm
+    # the compiled search cannot settle draw-3 deal 1 within 0.3 s, and no grace is left to wait
+    response = client.post("/api/v1/patience/klondike/solve",
+                           json={"seed": 1, "rules": {"draw": 3}, "budget_seconds": 0.3})
+    if response.status_code == 200:   # a very fast machine: the search itself answered in time
+        pytest.skip("the solve finished within its budget")
+    assert_problem(response, 503)
+    assert int(response.headers["Retry-After"]) >= 1
