@@ -256,10 +256,10 @@ class JobBoard:
         jobs = self.storage.client_jobs(record.client)
         jobs_max = self._config("PATIENCE_CLIENT_JOBS_MAX")
         work_max = self._config("PATIENCE_CLIENT_DEAL_SECONDS_MAX")
-        workers = max(1, int(self._config("PATIENCE_JOB_WORKERS")))
+        processes = max(1, int(self._config("PATIENCE_JOB_WORKERS")))
         outstanding = [(job.total - done) * job.budget_seconds for job, done in jobs]
         # the soonest one of this client's jobs can end, at its worst (every deal to the budget)
-        retry = int(min(outstanding, default=1) / workers) + 1
+        retry = int(min(outstanding, default=1) / processes) + 1
         retry = max(1, min(retry, 3600))
         if len(jobs) >= jobs_max:
             raise TooManyJobs(f"you have {len(jobs)} verification jobs queued or running, the most "
