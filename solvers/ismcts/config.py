@@ -31,6 +31,8 @@ class SearchConfig:
     widen_power: float = 0.5
     prior_first: bool = True      # expand the rollout policy's own choice first
     skip_kinds: frozenset = frozenset()   # action kinds the search never plays (patience's undo)
+    keep_prior: bool = True       # play the rollout policy's move unless another clearly beats it
+    keep_margin: float = 1.0      # ... by this many standard errors of the difference of means
 
     def children_allowed(self, visits: int) -> int:
         """How many children a node with ``visits`` visits may have."""

@@ -49,7 +49,10 @@ def hint_from_result(state: State, seat: int, result: SearchResult, config: Sear
                    f"{_signed(gain)} against the others by {horizon}")
     reason = (f"{best.action.notation}: tried in {best.visits} of {result.iterations} simulated "
               f"continuations over deals of the cards you cannot see; {outcome}")
-    runner = next((a for a in result.arms[1:] if a.visits), None)
+    if result.kept_prior:
+        reason += ("; it is what the rules of thumb play, and no other move did clearly better "
+                   "(the most tried was " + result.arms[0].action.notation + ")")
+    runner = next((a for i, a in enumerate(result.arms) if a.visits and i != result.chosen), None)
     if runner is not None:
         if alone:
             reason += f"; next best {runner.action.notation} ({runner.mean:.1f})"
@@ -59,13 +62,14 @@ def hint_from_result(state: State, seat: int, result: SearchResult, config: Sear
         "kind": "sampled", "method": config.method, "iterations": result.iterations,
         "visits": best.visits, "expected_utility": _number(best.mean), "gain": _number(gain),
         "lead_share": _number(best.lead_share), "horizon": "hand" if config.to_hand_end else "look-ahead",
+        "rules_of_thumb_kept": result.kept_prior,
         "elapsed_s": round(result.elapsed, 3),
     }
     if budget is not None:
         evaluation["budget_s"] = budget
     alternatives = [{"action": a.action.to_json(), "visits": a.visits,
                      "expected_gain": _number(a.mean - result.baseline), "lead_share": _number(a.lead_share)}
-                    for a in result.arms[1:]]
+                    for i, a in enumerate(result.arms) if i != result.chosen]
     return Hint(best.action, reason, evaluation, alternatives, method="sampled")
 
 

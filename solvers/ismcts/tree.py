@@ -31,12 +31,13 @@ __all__ = ["Arm", "SearchResult", "search"]
 class Node:
     """Statistics of one move in the tree (as the seat who made it sees them)."""
 
-    __slots__ = ("children", "visits", "total", "avail", "leads")
+    __slots__ = ("children", "visits", "total", "squares", "avail", "leads")
 
     def __init__(self):
         self.children: dict[tuple, Node] = {}
         self.visits = 0
         self.total = 0.0        # sum of the mover's rewards
+        self.squares = 0.0      # sum of their squares (root moves: for the confidence of a mean)
         self.avail = 0          # times this move could have been chosen
         self.leads = 0          # root moves only: times the searching seat's side came out on top
 
@@ -49,6 +50,7 @@ class Arm:
     visits: int
     mean: float                # mean reward (the seat's utility where the look-ahead stopped)
     lead_share: float          # share of simulations in which the seat's side came out on top
+    spread: float = math.nan   # standard error of the mean
 
 
 @dataclass
@@ -60,12 +62,15 @@ class SearchResult:
     elapsed: float
     baseline: float            # the seat's utility at the root
     reward_range: tuple[float, float] = (0.0, 0.0)
+    chosen: int = 0            # index of the recommended arm
+    kept_prior: bool = False   # the rules of thumb's move, which no other was clearly better than
     notes: dict = field(default_factory=dict)
 
     @property
     def best(self) -> Arm:
-        """The most visited choice (ties: the higher mean)."""
-        return self.arms[0]
+        """The recommended choice: the most visited, unless it does not clearly beat the
+        rules of thumb's own move (see :func:`search`)."""
+        return self.arms[self.chosen]
 
 
 class _Range:
@@ -173,6 +178,7 @@ def search(state: State, seat: int, *, rng: Rng, budget: float | None = 1.0, ite
         for child, actor in path:
             child.visits += 1
             child.total += values[actor]
+            child.squares += values[actor] ** 2
         if path and _leads(sim, seat, values):
             path[0][0].leads += 1
         done += 1
@@ -180,13 +186,34 @@ def search(state: State, seat: int, *, rng: Rng, budget: float | None = 1.0, ite
     by_notation = {a.notation: a for a in legal}
     for (actor, text), child in root.children.items():
         if child.visits:
-            arms.append(Arm(by_notation[text], child.visits, child.total / child.visits,
-                            child.leads / child.visits))
+            mean = child.total / child.visits
+            variance = max(0.0, child.squares / child.visits - mean * mean)
+            arms.append(Arm(by_notation[text], child.visits, mean, child.leads / child.visits,
+                            math.sqrt(variance / child.visits)))
     arms.sort(key=lambda a: (-a.visits, -a.mean))
     tried = {a.action for a in arms}
     arms.extend(Arm(a, 0, math.nan, math.nan) for a in legal if a not in tried)
-    return SearchResult(arms, done, time.perf_counter() - start, state.utility(seat),
-                        (seen.lo, seen.hi) if done else (0.0, 0.0))
+    result = SearchResult(arms, done, time.perf_counter() - start, state.utility(seat),
+                          (seen.lo, seen.hi) if done else (0.0, 0.0))
+    if config.keep_prior and config.rollout is not None and done:
+        _keep_prior_unless_beaten(result, state, seat, rng, config)
+    return result
+
+
+def _keep_prior_unless_beaten(result: SearchResult, state: State, seat: int, rng: Rng,
+                              config: SearchConfig) -> None:
+    """Recommend the rules of thumb's own move unless the most visited move beats it by
+    ``config.keep_margin`` standard errors: a few dozen simulations are noisy, and a good
+    heuristic is hard to beat by noise. The heuristic looks at a sampled deal, never at
+    the cards the seat cannot see."""
+    prior = config.rollout(determinize(state, seat, rng.fork("prior")), seat, rng.fork("prior move"))
+    index = next((i for i, arm in enumerate(result.arms) if arm.action == prior and arm.visits), None)
+    if index is None or index == 0:
+        return
+    top, own = result.arms[0], result.arms[index]
+    spread = math.sqrt(top.spread ** 2 + own.spread ** 2)
+    if not top.mean - own.mean > config.keep_margin * spread:
+        result.chosen, result.kept_prior = index, True
 
 
 def _first_try(state: State, actor: int, seat: int, untried: list[tuple], groups, rng: Rng,
