@@ -55,6 +55,7 @@ class FortyThieves(PatienceGame):
     State = FortyThievesState
     no_progress_limit = 300
     move_limit = 3000
+    undo_limit = 300
     bot_samples = 1           # its long matches need a cheaper bot
 
 

@@ -68,6 +68,7 @@ class Klondike(PatienceGame):
     State = KlondikeState
     no_progress_limit = 150
     move_limit = 2000
+    undo_limit = 150
 
 
 GAME = Klondike()

@@ -3,7 +3,8 @@
 A match is one deal played by one seat. The position lives in the state as plain
 tuples (columns, foundations, stock, waste); the library's rules engine says which
 moves are legal and what they do. On top of it come ``undo`` (the previous state is
-kept in the history, so undo restores it exactly), ``resign``, and a guard that ends
+kept in the history, so undo restores it exactly; at most ``undo_limit`` times a match,
+so that draw-and-undo cannot make a log without end), ``resign``, and a guard that ends
 a match which stopped making progress, so that endless stock cycling cannot go on
 forever.
 
@@ -54,6 +55,7 @@ class PatienceState(State):
     deal_owned: bool          # the caller typed the deal in, so the oracle hint is allowed
     history: tuple = ()       # earlier frames as JSON text, for undo
     ended: str = ""           # why the match is over ("" while it goes on)
+    undos: int = 0            # undos taken in the match (never restored by an undo)
 
     # ------------------------------------------------------------- the position
     @property
@@ -93,7 +95,7 @@ class PatienceState(State):
         if self.ended or seat != 0:
             return []
         actions = [Action.parse(m) for m in legal_moves(self.position(), self.rules)]
-        if self.history:
+        if self.history and self.undos < self.game.undo_limit:
             actions.append(UNDO)
         actions.append(RESIGN)
         return actions
@@ -106,7 +108,8 @@ class PatienceState(State):
 
     def _apply(self, action: Action, seat: int) -> "PatienceState":
         if action == UNDO:
-            return replace(self, **_frame_from_text(self.history[-1]), history=self.history[:-1])
+            return replace(self, **_frame_from_text(self.history[-1]), history=self.history[:-1],
+                           undos=self.undos + 1)
         if action == RESIGN:
             return replace(self, ended="resigned")
         moved = apply_move(self.position(), canonical(action.notation), self.rules)
@@ -217,7 +220,8 @@ class PatienceState(State):
             "won": self.won,
             "ended": self.ended or None,
             "deal_owned": self.deal_owned,
-            "can_undo": bool(self.history) and not self.ended,
+            "can_undo": bool(self.history) and not self.ended and self.undos < self.game.undo_limit,
+            "undos_left": max(0, self.game.undo_limit - self.undos),
             "moves_without_progress": self.stale,
             "no_progress_limit": self.no_progress_limit,
             "move_limit": self.move_limit,
@@ -318,6 +322,7 @@ class PatienceGame(Game):
     max_players = 1
     no_progress_limit: int
     move_limit: int
+    undo_limit: int           # undos a match allows (a log without end otherwise)
     bot_samples = 2           # samples per move of the solver bot
 
     def start(self, options, seed: int, deal: Any) -> PatienceState:

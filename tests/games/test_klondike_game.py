@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from solvers import games
 from solvers.errors import CardsageError
+from solvers.game import Action
 from solvers.patience.deal import deal_by_number
 from solvers.patience.formats import position_to_json, to_solvitaire
 
@@ -80,8 +83,9 @@ def test_undo_restores_the_previous_state_exactly():
     state = GAME.new(seed=3)
     after = state.apply("t1 f").apply("draw")
     again = after.apply("undo")
-    assert again.key() == state.apply("t1 f").key()
-    assert again.apply("undo").key() == state.key()
+    # the position, history and progress come back; only the count of undos taken grows
+    assert replace(again, undos=0).key() == state.apply("t1 f").key() and again.undos == 1
+    assert replace(again.apply("undo"), undos=0).key() == state.key()
     assert "undo" not in notations(state)
 
 
@@ -162,3 +166,15 @@ def test_the_solver_bot_does_not_resign_a_deal_that_can_still_be_won():
         if action.kind == "resign":
             assert solve(state.position(), state.rules, max_seconds=10).verdict != WINNABLE
         state = state.apply(action)
+
+
+def test_draw_and_undo_cannot_make_a_log_without_end():
+    game = games.get("klondike")
+    state = game.new(seed=5)
+    actions = 0
+    while Action("undo") in state.legal_actions(0) or not state.history:
+        state = state.apply("draw" if not state.history else "undo", 0)
+        actions += 1
+        assert actions < 1000, "undo stays legal for ever"
+    assert state.undos == game.undo_limit and state.view(0)["public"]["undos_left"] == 0
+    assert Action("undo") not in state.legal_actions(0)
