@@ -613,7 +613,7 @@ OPENAPI_PATHS = {
         },
     },
     "/api/v1/patience/jobs/{job_id}/results": {"get": {
-        "tags": ["patience"], "operationId": "getPatienceJobResults", "summary": "Download a job's results",
+        "tags": ["patience"], "operationId": "getPatienceJobResults", "summary": "Download the results of a job",
         "description": "The results stored so far, in deal order, streamed as CSV (the columns of "
                        "`cardsage verify`, moves joined by `;`) or JSON lines. Works while the job runs. "
                        "`format` wins over the `Accept` header (`text/csv`, `application/x-ndjson`); "
