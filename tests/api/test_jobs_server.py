@@ -72,7 +72,6 @@ def kill(process: subprocess.Popen) -> None:
     process.wait(timeout=10)
 
 
-@pytest.mark.slow   # about 10 s: two server start-ups; the in-process resume test runs by default
 def test_a_job_survives_a_sigkilled_server(tmp_path):
     db_file = tmp_path / "jobs.sqlite3"
     database = f"sqlite:///{db_file}"
