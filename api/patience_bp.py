@@ -28,7 +28,7 @@ from api.jobs.runner import JobRunner
 from api.openapi import json_body, json_response, path_param, problems, query_param, ref
 from api.problems import PROBLEM_MEDIA_TYPE, problem
 from api.storage import JobRecord
-from api.validation import get_object, json_object
+from api.validation import get_object, integral, json_object
 from api.warmup import warm_up_in_background
 from solvers import games
 from solvers.errors import CardsageError
@@ -113,8 +113,8 @@ def _position(game: str, data: dict):
         raise CardsageError("send either 'seed' (a deal number) or 'deal' (a deal object)",
                             status=400, field="deal")
     if "seed" in data:
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        seed = integral(data["seed"])
+        if seed is None:
             raise CardsageError("'seed' must be a whole number", status=400, field="seed")
         return deal_by_number(game, seed), False
     deal = data["deal"]
@@ -123,7 +123,12 @@ def _position(game: str, data: dict):
         raise CardsageError(f"unknown deal format {fmt!r}: use cardsage or solvitaire", field="format")
     if isinstance(deal, dict) and fmt is not None and "format" not in deal:
         deal = {**deal, "format": fmt}
-    return read_deal(game, deal), True
+    try:
+        return read_deal(game, deal), True
+    except CardsageError as error:   # name the field inside the deal as `deal.tableau`
+        if error.field and error.field.split(".")[0] not in ("deal", "format"):
+            raise CardsageError(error.message, status=error.status, field=f"deal.{error.field}") from None
+        raise
 
 
 # ---------------------------------------------------------------- one deal
@@ -312,7 +317,8 @@ def _seeds(data: dict) -> list[int]:
     # the size is checked before any range is expanded
     if isinstance(value, str):
         seeds = parse_seeds(value, limit)
-    elif isinstance(value, list) and all(isinstance(s, int) and not isinstance(s, bool) for s in value):
+    elif isinstance(value, list) and all(integral(s) is not None for s in value):
+        value = [integral(s) for s in value]   # 7.0 is the integer 7, as in the JSON schema
         if len(value) > limit:
             raise CardsageError(f"a job verifies at most {limit} deals; got {len(value)}", field="seeds")
         seeds = list(value)
@@ -477,6 +483,7 @@ OPENAPI_SCHEMAS = {
     "PatienceSolveRequest": {
         "type": "object",
         "description": "Either `seed` (a deal number) or `deal` (our JSON deal format or Solvitaire's).",
+        "oneOf": [{"required": ["seed"]}, {"required": ["deal"]}],
         "properties": {
             "seed": {"type": "integer", "minimum": 0},
             "deal": {"type": "object", "description": "a deal; see docs/patience-deals.md"},

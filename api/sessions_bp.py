@@ -7,6 +7,7 @@ from flask import Blueprint, current_app, jsonify, request
 from api.openapi import json_body, json_response, path_param, problems, query_param, ref
 from api.sessions import SEED_RANGE, SessionService
 from api.validation import get_int, get_list, get_object, get_str, json_object, query_int
+from solvers import games
 from solvers.errors import CardsageError
 
 blueprint = Blueprint("sessions", __name__, url_prefix="/api/v1")
@@ -135,7 +136,8 @@ OPENAPI_SCHEMAS = {
     "CreateSession": {
         "type": "object", "required": ["game", "seats"],
         "properties": {
-            "game": {"type": "string", "description": "registry name of the game"},
+            "game": {"type": "string", "enum": [game["name"] for game in games.listing()],
+                     "description": "registry name of the game"},
             "seats": {"type": "array", "items": {"type": "string"},
                       "description": "per seat, `human` or one of the game's bots; as many as the game's "
                                      "players for these options"},
@@ -306,8 +308,8 @@ OPENAPI_PATHS = {
                        "alternatives. The search budget is capped by the server.",
         "security": _SEAT_SECURITY,
         "parameters": [_SESSION_ID,
-                       query_param("budget_ms", "time budget in milliseconds, clamped to the server maximum",
-                                   {"type": "integer", "minimum": 1}, 500),
+                       query_param("budget_ms", "time budget in milliseconds, clamped to 1 and the server "
+                                   "maximum (`HINT_BUDGET_MS_MAX`)", {"type": "integer"}, 500),
                        query_param("mode", "a hint method by name, for games that offer several "
                                    "(patience: `fair`, or `oracle` for a deal you typed in or a finished "
                                    "game); the game's default when absent", {"type": "string"}, "fair")],

@@ -7,7 +7,7 @@ import os
 from flask import Blueprint, jsonify, request
 
 from api.openapi import json_body, json_response, problems, query_param, ref
-from api.validation import json_object
+from api.validation import integral, json_object
 from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.twentyfour import analyse, check, hint_ladder, parse_numbers, random_deal, solve
@@ -47,6 +47,8 @@ def _cards(data: dict, name: str = "cards"):
         raise CardsageError(f"'{name}' is required, e.g. {name}=3,3,8,8", status=400, field=name)
     if not isinstance(value, (str, list)):
         raise CardsageError(f"'{name}' must be text like '3,3,8,8' or a list", status=400, field=name)
+    if isinstance(value, list):   # 8.0 is the integer 8, as in the JSON schema
+        value = [item if integral(item) is None else integral(item) for item in value]
     try:
         numbers = parse_numbers(value)
     except CardsageError as error:
@@ -56,6 +58,8 @@ def _cards(data: dict, name: str = "cards"):
 
 def _target(data: dict):
     value = data.get("target", 24)
+    if integral(value) is not None:
+        value = integral(value)
     if isinstance(value, bool) or not isinstance(value, (int, str)) or value == "":
         raise CardsageError("'target' must be a number such as 24, -3 or 5/2", status=400, field="target")
     return value
@@ -80,7 +84,7 @@ def _run(function, *args, **kwargs):
     try:
         return function(*args, **kwargs)
     except CardsageError as error:
-        field = {"numbers": "cards"}.get(error.field, error.field)
+        field = {"numbers": "cards", "value": "values"}.get(error.field, error.field)
         raise CardsageError(error.message, status=error.status, field=field) from None
 
 
@@ -145,6 +149,15 @@ def hint():
     return jsonify({"cards": cards, "rungs": rungs})
 
 
+def _whole_number_text(text: str) -> int | None:
+    """``15.0`` or ``1e3`` as an integer (JSON Schema's integers), else None."""
+    try:
+        value = float(text)
+    except (ValueError, OverflowError):
+        return None
+    return int(value) if value.is_integer() else None
+
+
 @blueprint.get("/deal")
 def deal():
     """A random deal of four cards (ace to king), optionally solvable or of a difficulty."""
@@ -164,8 +177,10 @@ def deal():
         try:
             seed = int(seed_text)
         except ValueError:
+            seed = _whole_number_text(seed_text)
+        if seed is None:
             raise CardsageError(f"'seed' must be an integer, got {seed_text[:40]!r}", status=400,
-                                field="seed") from None
+                                field="seed")
     max_number = data.get("max", "13")
     if max_number not in ("10", "13"):
         raise CardsageError("'max' must be 10 (the Twenty-Four card pack) or 13", field="max")
@@ -178,14 +193,22 @@ def deal():
 
 # ---------------------------------------------------------------- OpenAPI
 
-_CARDS = query_param("cards", "the deal: 2 to 6 numbers, faces or cards (`3,3,8,8`, `A,K,Q,J`, "
-                              "`AS 10d QH`)", {"type": "string"}, "3,3,8,8")
+_CARDS = {**query_param("cards", "the deal: 2 to 6 numbers (0 to 10000), faces or cards (`3,3,8,8`, "
+                                 "`A,K,Q,J`, `AS 10d QH`); anything else is 422", {"type": "string", "minLength": 1},
+                        "3,3,8,8"), "required": True}
 _TARGET = query_param("target", "the number to make (default 24); fractions like `5/2` allowed",
-                      {"type": "string"}, "24")
-_POWER = query_param("power", "allow `^` (whole exponents 0 to 8)", {"type": "boolean"}, False)
-_CONCAT = query_param("concat", "allow writing cards side by side (`1` and `3` → `13`)",
-                      {"type": "boolean"}, False)
-_OPERATORS = query_param("operators", "the operators allowed, a subset of `+-*/`", {"type": "string"}, "+-*/")
+                      {"type": "string", "minLength": 1}, "24")
+# a flag in a query string: true/false, 1/0, yes/no (any case); empty is false
+_QUERY_FLAG = {"type": "string", "pattern": "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|1|0|[Yy][Ee][Ss]|[Nn][Oo])?$"}
+_POWER = query_param("power", "allow `^` (whole exponents 0 to 8): true or false", _QUERY_FLAG, "false")
+_CONCAT = query_param("concat", "allow writing cards side by side (`1` and `3` → `13`): true or false",
+                      _QUERY_FLAG, "false")
+# the operators and their aliases (− × x ÷); spaces are ignored, and in a query string a `+` arrives as a space
+_OPERATOR_CHARS = r"+\-*/−×x÷"
+_OPERATORS_BODY = {"type": "string", "pattern": f"^[ {_OPERATOR_CHARS}]*[{_OPERATOR_CHARS}][ {_OPERATOR_CHARS}]*$",
+                   "description": "the operators allowed, at least one of `+-*/` (also `−`, `×`, `x`, `÷`)"}
+_OPERATORS = query_param("operators", "the operators allowed, at least one of `+-*/` (also `−`, `×`, `x`, `÷`)",
+                         {"type": "string", "pattern": f"^[ {_OPERATOR_CHARS}]+$"}, "+-*/")
 
 _SOLUTION_EXAMPLE = {
     "numbers": [3, 3, 8, 8], "target": "24", "solvable": True, "count": 1,
@@ -196,6 +219,13 @@ _SOLUTION_EXAMPLE = {
     "options": {"operators": "+-*/", "allow_power": False, "allow_concat": False},
     "truncated": False,
 }
+
+_CARDS_BODY = {
+    "description": "the deal: 2 to 6 numbers (0 to 10000), faces or cards, as text (`3,3,8,8`, `A K Q J`, "
+                   "`AS 10d QH`) or a list; text that reads as no number or card is 422",
+    "oneOf": [{"type": "string", "minLength": 1},
+              {"type": "array", "minItems": 2, "maxItems": 6,
+               "items": {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 10_000}, {"type": "string"}]}}]}
 
 OPENAPI_SCHEMAS = {
     "TwentyFourSolution": {
@@ -221,18 +251,20 @@ OPENAPI_SCHEMAS = {
     "TwentyFourSolveRequest": {
         "type": "object", "required": ["cards"],
         "properties": {
-            "cards": {"oneOf": [{"type": "string"}, {"type": "array", "items": {}}]},
-            "target": {"oneOf": [{"type": "integer"}, {"type": "string"}]},
-            "operators": {"type": "string"}, "power": {"type": "boolean"}, "concat": {"type": "boolean"},
+            "cards": _CARDS_BODY,
+            "target": {"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}],
+                       "description": "the number to make (default 24); fractions like `5/2` allowed"},
+            "operators": _OPERATORS_BODY, "power": {"type": "boolean"}, "concat": {"type": "boolean"},
         },
     },
     "TwentyFourCheckRequest": {
         "type": "object", "required": ["cards", "expression"],
         "properties": {
-            "cards": {"oneOf": [{"type": "string"}, {"type": "array", "items": {}}]},
+            "cards": _CARDS_BODY,
             "expression": {"type": "string", "maxLength": 500},
-            "target": {"oneOf": [{"type": "integer"}, {"type": "string"}]},
-            "operators": {"type": "string"}, "power": {"type": "boolean"}, "concat": {"type": "boolean"},
+            "target": {"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}],
+                       "description": "the number to make (default 24); fractions like `5/2` allowed"},
+            "operators": _OPERATORS_BODY, "power": {"type": "boolean"}, "concat": {"type": "boolean"},
         },
     },
     "TwentyFourCheck": {
@@ -303,7 +335,8 @@ OPENAPI_PATHS = {
     "/api/v1/twentyfour/analyse": {"get": {
         "tags": ["twentyfour"], "operationId": "analyseTwentyFour", "summary": "Analyse a position",
         "description": "Every step (two values and an operator) with ✓ when the target stays reachable.",
-        "parameters": [query_param("values", "the values left; fractions allowed", {"type": "string"}, "8/3,3,8"),
+        "parameters": [{**query_param("values", "the values left (1 to 6); fractions allowed",
+                                      {"type": "string", "minLength": 1}, "8/3,3,8"), "required": True},
                        _TARGET, _POWER, _OPERATORS],
         "responses": {"200": json_response("The steps", ref("TwentyFourAnalysis")), **problems(400, 422)},
     }},
@@ -318,10 +351,12 @@ OPENAPI_PATHS = {
         "tags": ["twentyfour"], "operationId": "dealTwentyFour", "summary": "Random deal",
         "description": "Four numbers from a pack of four of each value; filters redeal until one fits "
                        "(422 when none is found).",
-        "parameters": [query_param("solvable", "only solvable (true) or unsolvable (false) deals",
-                                   {"type": "boolean"}),
-                       query_param("difficulty", "only deals of this tier", {"type": "string", "enum": list(TIERS)}),
-                       query_param("seed", "seed for a repeatable deal", {"type": "integer"}, 7),
+        "parameters": [query_param("solvable", "only solvable (true) or unsolvable (false) deals", _QUERY_FLAG,
+                                   "true"),
+                       query_param("difficulty", "only deals of this tier (empty: any)",
+                                   {"type": "string", "enum": [*TIERS, ""]}),
+                       query_param("seed", "seed for a repeatable deal (empty: a random one)",
+                                   {"anyOf": [{"type": "integer"}, {"type": "string", "maxLength": 0}]}, 7),
                        query_param("max", "highest card: 13 (ace to king) or 10 (the game's pack)",
                                    {"type": "integer", "enum": [10, 13]}, 13)],
         "responses": {"200": json_response("The deal", ref("TwentyFourDeal")), **problems(400, 422)},

@@ -51,10 +51,22 @@ def get_int(data: Mapping, name: str, *, default: Any = _MISSING, minimum: int |
         if default is _MISSING:
             raise CardsageError(f"'{name}' is required (an integer)", status=400, field=name)
         return default
-    if not isinstance(value, int) or isinstance(value, bool):
+    whole = integral(value)
+    if whole is None:
         raise CardsageError(f"'{name}' must be an integer, got {_json_type(value)}", status=400, field=name)
-    _check_range(name, value, minimum, maximum)
-    return value
+    _check_range(name, whole, minimum, maximum)
+    return whole
+
+
+def integral(value: Any) -> int | None:
+    """``value`` as an int when JSON Schema calls it an integer (``7`` or ``7.0``), else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None
 
 
 def get_str(data: Mapping, name: str, *, default: Any = _MISSING) -> str:
