@@ -73,7 +73,8 @@ BASE_SCHEMAS = {"Problem": PROBLEM_SCHEMA}
 SECURITY_SCHEMES = {
     "seatToken": {"type": "http", "scheme": "bearer",
                   "description": "The secret token of one human seat, returned once when the session "
-                                 "is created. May also be sent as the `token` query parameter."},
+                                 "is created, sent as `Authorization: Bearer <token>` (a `token` query "
+                                 "parameter is refused with 400: addresses are written to access logs)."},
 }
 
 

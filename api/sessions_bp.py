@@ -289,7 +289,7 @@ OPENAPI_PATHS = {
                        "and the log filtered for it.",
         "security": _SEAT_SECURITY, "parameters": [_SESSION_ID],
         "responses": {"200": json_response("The seat's view", ref("SessionView"), _VIEW_EXAMPLE),
-                      **problems(401, 403, 404)},
+                      **problems(400, 401, 403, 404)},
     }},
     "/api/v1/sessions/{session_id}/actions": {"post": {
         "tags": ["sessions"], "operationId": "postAction", "summary": "Take an action",
