@@ -51,6 +51,8 @@ def serve(args: argparse.Namespace) -> int:
           f"(API docs: http://{args.host}:{args.port}/api/v1/docs) "
           f"with {server}: {workers} process{'es' if workers > 1 else ''} x {threads} threads", flush=True)
     access_log = None if args.access_log.lower() == "none" else args.access_log
+    if access_log == "-" and os.path.exists("/dev/stderr"):
+        access_log = "/dev/stderr"   # gunicorn's "-" is standard output, where only the banner goes
     if server == "gunicorn":
         return _serve_gunicorn(config, args.host, args.port, workers, threads, access_log)
     return _serve_waitress(config, args.host, args.port, threads)
