@@ -261,9 +261,12 @@ class Load:
 # ---------------------------------------------------------------- the run
 
 
-def run_phase(port: int, seconds: float, limit: int, shared: dict, label: str) -> dict:
+KINDS = ("health", "twentyfour", "move")
+
+
+def run_phase(port: int, seconds: float, limit: int, shared: dict, label: str, kinds=KINDS) -> dict:
     results = {}
-    for kind in ("health", "twentyfour", "move"):
+    for kind in kinds:
         for concurrency in CONCURRENCY:
             results[(kind, concurrency)] = cell = measure(port, kind, concurrency, seconds, limit, shared)
             print(f"  {label:<5} {kind:<10} c={concurrency:<3} {cell['rps']:8.0f} req/s  p50 {cell['p50']:7.2f} ms"
@@ -291,6 +294,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=20_000, help="requests per cell at most")
     parser.add_argument("--workers", type=int, default=None, help="server processes (default: the server's)")
     parser.add_argument("--sessions", type=int, default=240, help="Whist sessions made beforehand")
+    parser.add_argument("--only", choices=KINDS, action="append", help="measure only these requests")
+    parser.add_argument("--idle-only", action="store_true", help="skip the phase under load")
     args = parser.parse_args(argv)
     rng = random.Random(24)
     shared = {"deals": [[rng.randint(1, 13) for _ in range(4)] for _ in range(500)],
@@ -318,12 +323,15 @@ def main(argv: list[str] | None = None) -> int:
             measure(port, "health", 8, 1.0, 2000, shared)
             measure(port, "twentyfour", 8, 1.0, 2000, shared)
             print("idle:")
-            idle = run_phase(port, args.seconds, args.requests, shared, "idle")
+            kinds = tuple(args.only or KINDS)
+            idle = run_phase(port, args.seconds, args.requests, shared, "idle", kinds)
+            if args.idle_only:
+                return 0
             load = Load(port)
             load.start()
             time.sleep(3.0)   # jobs and the long solve under way
             print("under load (two verification jobs, one 60 s patience solve):")
-            loaded = run_phase(port, args.seconds, args.requests, shared, "load")
+            loaded = run_phase(port, args.seconds, args.requests, shared, "load", kinds)
         finally:
             if load is not None:
                 load.finish()
