@@ -1,6 +1,7 @@
 #!/usr/bin/env sh
-# Install cardsage into .venv (once) and start the service: API + web UI on a SQLite file.
-# Usage: sh scripts/serve.sh [--host 127.0.0.1] [--port 8000] [--database URL]
+# Install cardsage into .venv (once) and start the service: API + web UI on a SQLite file,
+# served by gunicorn (2 x cores + 1 worker processes; waitress where gunicorn cannot run).
+# Usage: sh scripts/serve.sh [--host 127.0.0.1] [--port 8000] [--database URL] [--workers N]
 set -eu
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
