@@ -112,15 +112,15 @@ def _position(game: str, data: dict):
     if ("seed" in data) == ("deal" in data):
         raise CardsageError("send either 'seed' (a deal number) or 'deal' (a deal object)",
                             status=400, field="deal")
+    fmt = data.get("format")
+    if "format" in data and fmt not in ("cardsage", "solvitaire"):
+        raise CardsageError(f"unknown deal format {fmt!r}: use cardsage or solvitaire", field="format")
     if "seed" in data:
         seed = integral(data["seed"])
         if seed is None:
             raise CardsageError("'seed' must be a whole number", status=400, field="seed")
         return deal_by_number(game, seed), False
     deal = data["deal"]
-    fmt = data.get("format")
-    if fmt is not None and fmt not in ("cardsage", "solvitaire"):
-        raise CardsageError(f"unknown deal format {fmt!r}: use cardsage or solvitaire", field="format")
     if isinstance(deal, dict) and fmt is not None and "format" not in deal:
         deal = {**deal, "format": fmt}
     try:

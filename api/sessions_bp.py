@@ -309,7 +309,8 @@ OPENAPI_PATHS = {
         "security": _SEAT_SECURITY,
         "parameters": [_SESSION_ID,
                        query_param("budget_ms", "time budget in milliseconds, clamped to 1 and the server "
-                                   "maximum (`HINT_BUDGET_MS_MAX`)", {"type": "integer"}, 500),
+                                   "maximum (`HINT_BUDGET_MS_MAX`); empty or absent: the server default",
+                                   {"anyOf": [{"type": "integer"}, {"type": "string", "maxLength": 0}]}, 500),
                        query_param("mode", "a hint method by name, for games that offer several "
                                    "(patience: `fair`, or `oracle` for a deal you typed in or a finished "
                                    "game); the game's default when absent", {"type": "string"}, "fair")],

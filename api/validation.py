@@ -111,8 +111,10 @@ def query_int(name: str, *, default: int, minimum: int | None = None, maximum: i
     try:
         value = int(raw.strip(), 10)
     except ValueError:
+        value = _whole_number_text(raw)
+    if value is None:
         raise CardsageError(f"query parameter '{name}' must be an integer, got {raw[:40]!r}",
-                            status=400, field=name) from None
+                            status=400, field=name)
     if clamp:
         if minimum is not None:
             value = max(minimum, value)
@@ -121,6 +123,15 @@ def query_int(name: str, *, default: int, minimum: int | None = None, maximum: i
         return value
     _check_range(name, value, minimum, maximum)
     return value
+
+
+def _whole_number_text(text: str) -> int | None:
+    """``5.0`` or ``1e3`` as an integer (JSON Schema's integers), else None."""
+    try:
+        value = float(text)
+    except (ValueError, OverflowError):
+        return None
+    return int(value) if value.is_integer() else None
 
 
 def _check_range(name: str, value: int, minimum: int | None, maximum: int | None) -> None:
