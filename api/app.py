@@ -17,6 +17,7 @@ from api.problems import from_error, problem
 from api.sessions import SessionService
 from api.storage import DEFAULT_DATABASE_URL, Storage
 from api.web_bp import DEFAULT_WEB_DIR
+from api.writelock import serialize_writes
 from api.workers import INLINE_MS_DEFAULT, NICE_DEFAULT, QUEUE_GRACE_S_DEFAULT, SolverPool
 from solvers.errors import CardsageError
 
@@ -47,6 +48,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "SOLVER_INLINE_MS": INLINE_MS_DEFAULT, # work with a budget at most this stays in the request thread
     "SOLVER_QUEUE_GRACE_S": QUEUE_GRACE_S_DEFAULT,  # wait beyond the budget before answering 503
     "SOLVER_NICE": NICE_DEFAULT,           # niceness added to each child
+    "SQLITE_WRITER_LOCK": True,            # server processes on one SQLite file write in turn (api/writelock.py)
 }
 
 
@@ -60,6 +62,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False
 
     storage = open_storage(app.config["DATABASE_URL"])
+    if app.config["SQLITE_WRITER_LOCK"]:
+        serialize_writes(storage.engine, storage.url)
     app.extensions["cardsage.storage"] = storage
     pool = solver_pool(app.config)
     app.extensions["cardsage.solvers"] = pool

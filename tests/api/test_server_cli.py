@@ -145,3 +145,33 @@ def test_workers_starting_together_create_the_schema_once(tmp_path, processes):
                                 stderr=subprocess.PIPE, text=True) for _ in range(processes)]
     results = [p.communicate(timeout=60) for p in started]
     assert [p.returncode for p in started] == [0] * processes, results
+
+
+def test_the_sqlite_writer_lock_is_held_only_during_a_write(tmp_path):
+    import fcntl
+
+    from api.app import open_storage
+    from api.storage import MatchRecord
+    from api.writelock import serialize_writes
+    from datetime import datetime, timezone
+
+    url = f"sqlite:///{tmp_path / 'locked.sqlite3'}"
+    storage = open_storage(url)
+    lock = serialize_writes(storage.engine, url)
+    record = MatchRecord(id="m1", game="whist", options={}, seed=1, deal=None, seats=("human",) * 4,
+                         token_hashes={}, created_at=datetime.now(timezone.utc))
+    storage.create(record, [(0, {"kind": "play", "args": ["2C"]})])
+    storage.append("m1", 1, [(1, {"kind": "play", "args": ["3C"]})])
+    assert storage.version("m1") == 2
+    # free again: another open file description can take it at once
+    fd = os.open(lock.path, os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+    with pytest.raises(Exception):
+        storage.append("m1", 1, [(1, {"kind": "play", "args": ["4C"]})])   # stale: rolled back, lock given back
+    assert lock._thread_lock.acquire(timeout=1)
+    lock._thread_lock.release()
+    storage.close()
