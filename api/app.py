@@ -49,6 +49,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "SOLVER_QUEUE_GRACE_S": QUEUE_GRACE_S_DEFAULT,  # wait beyond the budget before answering 503
     "SOLVER_NICE": NICE_DEFAULT,           # niceness added to each child
     "SQLITE_WRITER_LOCK": True,            # server processes on one SQLite file write in turn (api/writelock.py)
+    "SQLITE_SYNCHRONOUS": "NORMAL",        # with WAL: commits survive kill -9; None keeps SQLite's FULL
 }
 
 
@@ -63,7 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     storage = open_storage(app.config["DATABASE_URL"])
     if app.config["SQLITE_WRITER_LOCK"]:
-        serialize_writes(storage.engine, storage.url)
+        serialize_writes(storage.engine, storage.url, app.config["SQLITE_SYNCHRONOUS"])
     app.extensions["cardsage.storage"] = storage
     pool = solver_pool(app.config)
     app.extensions["cardsage.solvers"] = pool

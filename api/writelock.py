@@ -53,12 +53,30 @@ class WriterLock:
             self._thread_lock.release()
 
 
-def serialize_writes(engine: Engine, url: str) -> WriterLock | None:
-    """Install the writer lock on a SQLite-file engine (None for any other database)."""
+def serialize_writes(engine: Engine, url: str, synchronous: str | None = None) -> WriterLock | None:
+    """Install the writer lock on a SQLite-file engine (None for any other database).
+
+    ``synchronous`` (e.g. ``"NORMAL"``) sets ``PRAGMA synchronous`` on each new connection:
+    in write-ahead-log mode NORMAL does not wait for the disk at every commit, only at
+    checkpoints; a commit still survives the server being killed (kill -9), and only a crash
+    of the machine itself may lose the last ones. With FULL every write holds the writer
+    lock through an fsync."""
     parsed = make_url(url)
     database = parsed.database or ""
     if parsed.get_backend_name() != "sqlite" or database in ("", ":memory:") or os.name != "posix":
         return None
+    if synchronous:
+        level = str(synchronous).upper()
+        if level not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"SQLITE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not {synchronous!r}")
+
+        @event.listens_for(engine, "connect")
+        def _synchronous(dbapi_connection, _record):
+            cursor = dbapi_connection.cursor()
+            cursor.execute(f"PRAGMA synchronous={level}")
+            cursor.close()
+
+        engine.dispose()   # connections opened before (creating the schema) get it too
     lock = WriterLock(os.path.abspath(os.path.expanduser(database)) + "-writer.lock")
 
     @event.listens_for(engine, "before_cursor_execute")
