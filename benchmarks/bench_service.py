@@ -226,6 +226,10 @@ class Load:
     def finish(self) -> None:
         self.stop.set()
 
+    def join(self, timeout: float = 5.0) -> None:
+        for t in self.threads:
+            t.join(timeout)
+
     def _new_job(self, client: Client) -> str | None:
         seeds = f"{self.next_range}-{self.next_range + 399}"
         self.next_range += 400
@@ -254,7 +258,7 @@ class Load:
             began = time.perf_counter()
             status, body = client.call("POST", "/api/v1/patience/klondike/solve",
                                        {"seed": 1, "rules": {"draw": 3}, "budget_seconds": 60})
-            self.solves.append((status, time.perf_counter() - began))
+            self.solves.append((status, time.perf_counter() - began, self.stop.is_set()))
         client.close()
 
 
@@ -340,11 +344,14 @@ def main(argv: list[str] | None = None) -> int:
                 process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 process.kill()
+            if load is not None:
+                load.join()
     print_table(idle, loaded)
     if load is not None:
         print("background:", "; ".join(load.log) or "nothing started")
         if load.solves:
-            print("60 s solves:", ", ".join(f"{s} in {t:.1f} s" for s, t in load.solves))
+            print("60 s solves:", ", ".join(f"{s} after {t:.1f} s" + (" (the server was stopping)" if cut else "")
+                                            for s, t, cut in load.solves))
     return 0
 
 
