@@ -28,6 +28,7 @@ from solvers.game import Action, Hint
 from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, NO_RAISE, PLAY, REDEAL, TRICKS, TRUMP,
                                 TekaState, partner_of, side_of)
 from solvers.games.teka_calls import SUIT_NAMES, best_trump, by_suit, call_for
+from solvers.ismcts import SearchConfig
 from solvers.pimc import pimc_bot
 from solvers.tricks import current_winner
 
@@ -286,3 +287,6 @@ def _wait_for_solver(budget: float) -> float | None:
 
 
 BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}
+# a call or a raise is among many choices: the search's favourite must beat the rules
+# of thumb by two standard errors, not one, before it is played
+SEARCH = SearchConfig(keep_margin=2.0)
