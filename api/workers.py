@@ -153,12 +153,6 @@ def _child_start(nice: int, parent: int) -> None:
             os.nice(nice)
         except OSError:  # not permitted here: run at normal priority
             pass
-        if hasattr(os, "SCHED_IDLE"):
-            try:
-                # Linux: run only when no request thread wants the CPU (stronger than any nice value)
-                os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
-            except OSError:
-                pass
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     try:
         from solvers.doubledummy.solver import load_kernels

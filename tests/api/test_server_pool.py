@@ -57,7 +57,9 @@ def test_bad_input_is_refused_before_any_work(pooled):
 def test_double_dummy_answers_match_the_inline_ones(pooled, make_app):
     _, pool, client = pooled
     inline = make_app(SOLVER_PROCESSES=0).test_client()
-    body = {"deal": DEAL, "trump": "S", "leader": "W", "values": "all"}
+    # a generous budget: the pooled child is niced and may be loading its kernels, and
+    # both answers must be exact to be compared
+    body = {"deal": DEAL, "trump": "S", "leader": "W", "values": "all", "budget_ms": 10_000}
     before = pool.submitted
     pooled_answer, inline_answer = (c.post("/api/v1/doubledummy/solve", json=body).get_json()
                                     for c in (client, inline))
@@ -65,7 +67,7 @@ def test_double_dummy_answers_match_the_inline_ones(pooled, make_app):
         for timing in ("ms", "nodes", "seconds"):
             answer.pop(timing, None)
     assert pooled_answer == inline_answer and pooled_answer["exact"]
-    table = client.post("/api/v1/doubledummy/table", json={"deal": DEAL}).get_json()
+    table = client.post("/api/v1/doubledummy/table", json={"deal": DEAL, "budget_ms": 10_000}).get_json()
     assert table["exact"] and table["tricks"]["E"]["H"] == 10
     assert pool.submitted == before + 2
 

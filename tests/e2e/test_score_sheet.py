@@ -13,7 +13,8 @@ def _session(page) -> dict:
     """The session as the page's seat sees it, read from the API with the page's own token."""
     return page.evaluate("""async () => {
         const params = new URLSearchParams(location.hash.slice(1));
-        const answer = await fetch(`/api/v1/sessions/${params.get('session')}?token=${params.get('token')}`);
+        const answer = await fetch(`/api/v1/sessions/${params.get('session')}`,
+                                   {headers: {Authorization: `Bearer ${params.get('token')}`}});
         return answer.json();
     }""")
 
