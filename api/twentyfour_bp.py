@@ -7,7 +7,7 @@ import os
 from flask import Blueprint, jsonify, request
 
 from api.openapi import json_body, json_response, problems, query_param, ref
-from api.validation import integral, json_object
+from api.validation import integral, json_object, whole_number_text
 from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.twentyfour import analyse, check, hint_ladder, parse_numbers, random_deal, solve
@@ -149,15 +149,6 @@ def hint():
     return jsonify({"cards": cards, "rungs": rungs})
 
 
-def _whole_number_text(text: str) -> int | None:
-    """``15.0`` or ``1e3`` as an integer (JSON Schema's integers), else None."""
-    try:
-        value = float(text)
-    except (ValueError, OverflowError):
-        return None
-    return int(value) if value.is_integer() else None
-
-
 @blueprint.get("/deal")
 def deal():
     """A random deal of four cards (ace to king), optionally solvable or of a difficulty."""
@@ -177,7 +168,7 @@ def deal():
         try:
             seed = int(seed_text)
         except ValueError:
-            seed = _whole_number_text(seed_text)
+            seed = whole_number_text(seed_text)
         if seed is None:
             raise CardsageError(f"'seed' must be an integer, got {seed_text[:40]!r}", status=400,
                                 field="seed")

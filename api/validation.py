@@ -111,7 +111,7 @@ def query_int(name: str, *, default: int, minimum: int | None = None, maximum: i
     try:
         value = int(raw.strip(), 10)
     except ValueError:
-        value = _whole_number_text(raw)
+        value = whole_number_text(raw)
     if value is None:
         raise CardsageError(f"query parameter '{name}' must be an integer, got {raw[:40]!r}",
                             status=400, field=name)
@@ -125,7 +125,7 @@ def query_int(name: str, *, default: int, minimum: int | None = None, maximum: i
     return value
 
 
-def _whole_number_text(text: str) -> int | None:
+def whole_number_text(text: str) -> int | None:
     """``5.0`` or ``1e3`` as an integer (JSON Schema's integers), else None."""
     try:
         value = float(text)
