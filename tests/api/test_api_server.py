@@ -66,22 +66,27 @@ def server(tmp_path):
         log.close()
 
 
-def test_serve_plays_a_move_over_http(server):
-    base, process = server
+def play_a_move(base: str, *, bot: str = "random", seed: int = 11, reads: int = 1) -> None:
+    """Create a Whist session over HTTP, read it ``reads`` times (through any server process),
+    play the human's first legal card, and check a stale second move is refused with 409."""
     status, _, created = request(base + "/api/v1/sessions",
-                                 {"game": "whist", "seats": ["human", "heuristic", "heuristic", "heuristic"],
-                                  "seed": 7})
-    assert status == 201
-    token = created["tokens"]["0"]
-    url = f"{base}/api/v1/sessions/{created['id']}"
-    status, _, state = request(url, token=token)
-    assert status == 200 and state["to_move"] == [0]
+                                 {"game": "whist", "seats": ["human", bot, bot, bot], "seed": seed})
+    assert status == 201, created
+    token, url = created["tokens"]["0"], f"{base}/api/v1/sessions/{created['id']}"
+    for _ in range(reads):
+        status, _, state = request(url, token=token)
+        assert status == 200 and state["to_move"] == [0]
     status, _, after = request(url + "/actions", {"action": state["legal_actions"][0]["notation"],
                                                   "version": state["version"]}, token=token)
     assert status == 200 and after["version"] > state["version"]
     status, kind, problem = request(url + "/actions", {"action": "play AS", "version": state["version"]},
                                     token=token)
     assert status == 409 and kind == "application/problem+json"
+
+
+def test_serve_plays_a_move_over_http(server):
+    base, process = server
+    play_a_move(base, bot="heuristic", seed=7)
 
 
 def test_serve_prints_its_url(server):

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.api.test_api_server import free_port, request
+from tests.api.test_api_server import free_port, play_a_move, request
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,28 +61,11 @@ def group_alive(pgid: int) -> bool:
     return True
 
 
-def play_a_move(base: str) -> None:
-    status, _, created = request(base + "/api/v1/sessions",
-                                 {"game": "whist", "seats": ["human", "random", "random", "random"], "seed": 11})
-    assert status == 201, created
-    token, url = created["tokens"]["0"], f"{base}/api/v1/sessions/{created['id']}"
-    # a session written through one worker is read back through the others
-    for _ in range(6):
-        status, _, state = request(url, token=token)
-        assert status == 200 and state["to_move"] == [0]
-    status, _, after = request(url + "/actions", {"action": state["legal_actions"][0]["notation"],
-                                                  "version": state["version"]}, token=token)
-    assert status == 200 and after["version"] > state["version"]
-    status, kind, problem = request(url + "/actions", {"action": "play AS", "version": state["version"]},
-                                    token=token)
-    assert status == 409 and kind == "application/problem+json"
-
-
 def test_gunicorn_with_several_workers_serves_and_stops(tmp_path):
     base, process = start(tmp_path, "--workers", "3", "--threads", "2")
     try:
         assert request(base + "/api/v1/health")[2] == {"status": "ok"}
-        play_a_move(base)
+        play_a_move(base, reads=6)   # a session written by one worker is read back through the others
         # keep-alive: several requests over one connection
         host, port = base.removeprefix("http://").split(":")
         connection = http.client.HTTPConnection(host, int(port), timeout=10)
@@ -133,7 +116,7 @@ def test_waitress_fallback_serves(tmp_path):
     base, process = start(tmp_path, "--server", "waitress", "--threads", "4")
     try:
         assert request(base + "/api/v1/health")[2] == {"status": "ok"}
-        play_a_move(base)
+        play_a_move(base, reads=6)   # a session written by one worker is read back through the others
     finally:
         stop(process)
     out = process.stdout.read()
