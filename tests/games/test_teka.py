@@ -511,6 +511,11 @@ def test_views_hide_other_hands_and_show_the_table():
 
 
 def test_hint_for_every_kind_of_decision():
+    # a fresh process compiles the double-dummy kernels first (seconds on a cold cache); the
+    # hints below are about the sampled search, not about a cold start
+    from solvers.doubledummy import solver as dd
+    dd.load_kernels()
+
     def check(state, seat, kind=None):
         hint = TEKA.hint(state, seat)
         assert hint.action in state.legal_actions(seat) and hint.reason

@@ -45,6 +45,7 @@ def test_tiny_budget_still_answers_legally():
         assert hint.action in state.legal_actions(seat)
 
 
+@pytest.mark.slow  # timed: the benchmarks measure budgets on an unloaded machine
 def test_anytime_returns_within_budget():
     import time
     game = games.get("whist")
