@@ -493,10 +493,13 @@ class Advice:
 
     ``hint(state, seat, budget, *, mode, rng, iterations)`` returns a :class:`Hint`;
     ``rng`` and ``iterations`` fix a sampled hint's generator and effort (tests).
+    ``trick_adapter``: how the sampled double-dummy search reads the game's card play
+    (a :class:`solvers.pimc.adapters.Adapter`), for trick-taking games that have one.
     """
 
     bots: Mapping[str, Callable]
     hint: Callable[..., Hint]
+    trick_adapter: object | None = None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ A policies module may define:
 * ``hint(state, seat, budget, *, mode, rng, iterations)``: a stronger specialised hint
   (sampled double dummy, exact patience search, the Twenty-Four solver);
 * ``SEARCH``: a :class:`~solvers.ismcts.SearchConfig` for the generic search (by default
-  its rollouts play the game's ``heuristic`` bot where there is one, random otherwise).
+  its rollouts play the game's ``heuristic`` bot where there is one, random otherwise);
+* ``TRICK_ADAPTER``: a :class:`solvers.pimc.adapters.Adapter` that lets the sampled
+  double-dummy search (:mod:`solvers.pimc`) play and hint the game's cards.
 """
 
 from __future__ import annotations
@@ -43,4 +45,5 @@ def advice_for(game: Game, policies: ModuleType | None) -> Advice:
             raise CardsageError(f"{game.name} has no hint mode {mode!r}", field="mode")
         return search_hint(state, seat, budget, rng=rng, iterations=iterations, config=config)
 
-    return Advice(bots=bots, hint=special if special is not None else generic)
+    return Advice(bots=bots, hint=special if special is not None else generic,
+                  trick_adapter=getattr(policies, "TRICK_ADAPTER", None))

@@ -164,5 +164,10 @@ _ADAPTERS = {"whist": WhistAdapter(), "teka": TekaAdapter()}
 
 
 def adapter_for(state: State) -> Adapter | None:
-    """The adapter of the state's game, or None when the game has no trick play model."""
-    return _ADAPTERS.get(state.game.name)
+    """The adapter of the state's game (built in, or its policies module's ``TRICK_ADAPTER``),
+    or None when the game has no trick play model."""
+    adapter = _ADAPTERS.get(state.game.name)
+    if adapter is None:
+        advice = getattr(state.game, "advice", None)
+        adapter = getattr(advice, "trick_adapter", None)
+    return adapter

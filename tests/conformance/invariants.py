@@ -186,3 +186,17 @@ def forty_thieves(state):
 
 INVARIANTS = {"whist": whist, "teka": teka, "twentyfour": twentyfour,
               "klondike": klondike, "forty-thieves": forty_thieves}
+
+
+def _per_game():
+    # games added later bring their invariants in tests/conformance/per_game/<name>.py
+    from solvers import games
+    from tests.conformance.per_game import entries
+    for name in games.names():
+        module = entries(name)
+        if module is not None and hasattr(module, "check"):
+            assert name not in INVARIANTS, f"{name} has invariants in two places"
+            INVARIANTS[name] = module.check
+
+
+_per_game()

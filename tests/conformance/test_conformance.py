@@ -19,6 +19,7 @@ from solvers.sampling import determinize
 from solvers.errors import CardsageError
 
 from tests.conformance.invariants import INVARIANTS
+from tests.conformance.per_game import entries
 
 GAMES = games.names()
 # the options that change how a match unfolds, so each rule path gets whole matches too
@@ -33,6 +34,11 @@ VARIANTS = {
                                              "foundation_to_tableau": False}],
     "forty-thieves": [{"redeals": "none"}, {"redeals": "one"}],
 }
+for _name in GAMES:  # games added later list theirs in tests/conformance/per_game/<name>.py
+    _module = entries(_name)
+    if _module is not None and hasattr(_module, "VARIANTS"):
+        assert _name not in VARIANTS, f"{_name} has option variants in two places"
+        VARIANTS[_name] = list(_module.VARIANTS)
 MAX_ACTIONS = 20_000
 CHECK_EVERY = 7  # the expensive checks run on every 7th state (and the last)
 
