@@ -177,8 +177,30 @@ def verify(args: argparse.Namespace) -> int:
     return verify_main(list(args.rest))
 
 
+def _add_prepare(subparsers) -> None:
+    parser = subparsers.add_parser("prepare", help="compile the solvers' kernels once (a minute on a "
+                                                   "fresh install) so the first requests answer at once")
+    parser.set_defaults(run=prepare)
+
+
+def prepare(args: argparse.Namespace) -> int:
+    """Compile every solver kernel into numba's disk cache; later processes only load it."""
+    import time
+
+    from solvers.doubledummy.solver import load_kernels
+    from solvers.patience import forty_thieves_jit, klondike_jit
+
+    began = time.perf_counter()
+    print("cardsage: preparing the solvers (compiled once, then loaded from the cache)...", flush=True)
+    klondike_jit.warm_up()
+    forty_thieves_jit.warm_up()
+    load_kernels()
+    print(f"cardsage: solvers ready in {time.perf_counter() - began:.1f} s", flush=True)
+    return 0
+
+
 # each entry adds one subcommand to the parser; add `verify` and friends here
-SUBCOMMANDS: list[Callable] = [_add_serve, _add_verify]
+SUBCOMMANDS: list[Callable] = [_add_serve, _add_prepare, _add_verify]
 
 
 def build_parser() -> argparse.ArgumentParser:

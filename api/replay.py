@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Iterable, Sequence
 
-from solvers.game import Action, State
+from solvers.game import Action, Game, State
 
 
 @dataclass(frozen=True)
@@ -68,3 +71,34 @@ def replay(start: State, records: Iterable[tuple[int, dict]]) -> Replay:
     for seat, data in records:
         result = result.extend(seat, action_from_json(data))
     return result
+
+
+def snapshot_body(result: Replay) -> dict:
+    """A replay as plain JSON: its state and every log entry with the texts each seat saw."""
+    return {"state": result.state.to_json(),
+            "log": [[e.seat, action_to_json(e.action), list(e.texts)] for e in result.log]}
+
+
+def from_snapshot(game: Game, body: dict) -> Replay:
+    """The replay a :func:`snapshot_body` was made from."""
+    entries = tuple(LogEntry(int(seat), version, action_from_json(action), tuple(texts))
+                    for version, (seat, action, texts) in enumerate(body["log"], start=1))
+    return Replay(game.state_from_json(body["state"]), entries)
+
+
+def continue_replay(result: Replay, records: Iterable[tuple[int, dict]]) -> Replay:
+    """``result`` extended by stored ``(seat, action JSON)`` records."""
+    for seat, data in records:
+        result = result.extend(seat, action_from_json(data))
+    return result
+
+
+@lru_cache(maxsize=1)
+def rules_fingerprint() -> str:
+    """A fingerprint of the game code: a snapshot made by other code is not trusted."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent.parent / "solvers"
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:32]

@@ -15,7 +15,8 @@ from typing import Any
 from api.bot_runner import HUMAN, BotFailure, bot_to_move, run_bots
 from api.cache import LruCache
 from api.problems import AuthError, StaleVersion
-from api.replay import Replay, action_to_json, log_for, replay
+from api.replay import (Replay, action_to_json, continue_replay, from_snapshot, log_for, replay,
+                        rules_fingerprint, snapshot_body)
 from api.storage import MatchRecord, Storage
 from api.tokens import hash_token, new_token, seat_for_token
 from solvers import games
@@ -26,6 +27,9 @@ from solvers.scoring import score_sheet
 log = logging.getLogger(__name__)
 
 SEED_RANGE = (-(2 ** 63), 2 ** 63 - 1)   # what a BIGINT column holds on every database
+# a long match keeps a snapshot of its state every this many actions, so a server process
+# that has not seen it yet replays at most this many actions
+SNAPSHOT_EVERY = 200
 
 
 class SessionService:
@@ -59,7 +63,7 @@ class SessionService:
         first, taken = self._run_bots(record, Replay(start))
         self.storage.create(record, [(s, action_to_json(a)) for s, a in taken])
         self.matches.put(record.id, record)
-        self.replays.put((record.id, first.version), first)
+        self._remember(record, 0, first)
         return record, tokens, first
 
     # ------------------------------------------------------------- reading
@@ -98,7 +102,7 @@ class SessionService:
         after, taken = self._run_bots(match, after)
         self.storage.append(match.id, now.version,
                             [(seat, action_to_json(action))] + [(s, action_to_json(a)) for s, a in taken])
-        self.replays.put((match.id, after.version), after)
+        self._remember(match, now.version, after)
         return after
 
     def hint(self, match: MatchRecord, seat: int, budget_ms: int, mode: str | None = None) -> dict:
@@ -163,14 +167,50 @@ class SessionService:
         if cached is not None:
             return cached
         game = games.get(match.game)
+        result = self._stored_snapshot(game, match, version) if version >= SNAPSHOT_EVERY else None
+        base = 0 if result is None else result.version
         try:
-            start = game.new(seed=match.seed, deal=match.deal, options=match.options)
-            result = replay(start, ((r.seat, r.action) for r in self.storage.actions(match.id)))
+            if result is None:
+                start = game.new(seed=match.seed, deal=match.deal, options=match.options)
+                result = replay(start, ((r.seat, r.action) for r in self.storage.actions(match.id)))
+            else:
+                result = continue_replay(result, ((r.seat, r.action)
+                                                  for r in self.storage.actions(match.id, after=base)))
         except CardsageError as exc:
             # a stored log that no longer replays is a server fault, not the client's
             raise RuntimeError(f"session {match.id} does not replay: {exc.message}") from exc
+        if result.version - base >= SNAPSHOT_EVERY:
+            self._snapshot(match, result)
         self.replays.put((match.id, result.version), result)
         return result
+
+    def _stored_snapshot(self, game: Game, match: MatchRecord, version: int) -> Replay | None:
+        """The match's stored snapshot when it is usable (made by the same game code, not
+        ahead of the log), else None."""
+        stored = self.storage.snapshot(match.id)
+        if stored is None:
+            return None
+        at, rules, body = stored
+        if rules != rules_fingerprint() or at > version:
+            return None
+        try:
+            result = from_snapshot(game, body)
+        except (CardsageError, KeyError, TypeError, ValueError):
+            log.warning("session %s: its snapshot does not load; replaying the log", match.id)
+            return None
+        return result if result.version == at else None
+
+    def _snapshot(self, match: MatchRecord, result: Replay) -> None:
+        try:
+            self.storage.save_snapshot(match.id, result.version, rules_fingerprint(), snapshot_body(result))
+        except Exception:  # noqa: BLE001 - a snapshot only saves time; the request has what it needs
+            log.exception("session %s: storing its snapshot failed", match.id)
+
+    def _remember(self, match: MatchRecord, before: int, after: Replay) -> None:
+        """Cache the replay; store a snapshot when it passed a multiple of SNAPSHOT_EVERY."""
+        self.replays.put((match.id, after.version), after)
+        if after.version // SNAPSHOT_EVERY > before // SNAPSHOT_EVERY:
+            self._snapshot(match, after)
 
     def _advance_bots(self, match: MatchRecord, now: Replay) -> Replay:
         # bot turns are left pending only when an earlier request ran out of budget
@@ -181,7 +221,7 @@ class SessionService:
             self.storage.append(match.id, now.version, [(s, action_to_json(a)) for s, a in taken])
         except StaleVersion:
             return self._load(match)   # another request took these same turns first
-        self.replays.put((match.id, after.version), after)
+        self._remember(match, now.version, after)
         return after
 
     def _run_bots(self, match: MatchRecord, now: Replay):

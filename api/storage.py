@@ -53,6 +53,17 @@ actions = Table(
     PrimaryKeyConstraint("match_id", "seq", name="pk_actions_match_seq"),
 )
 
+# The latest replayed state of a long match, so a server process that has not seen the
+# match replays only the actions after it. A cache: the action log stays the truth, and a
+# snapshot made by other rules code (``rules``: a fingerprint of it) is ignored.
+snapshots = Table(
+    "snapshots", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("rules", String(64), nullable=False),
+    Column("body", JSON, nullable=False),             # {"state": ..., "log": [[seat, action, texts], ...]}
+)
+
 
 # Verification jobs (patience batch verification). Times are Unix seconds (floats), so
 # lease comparisons need no time-zone handling on any database.
@@ -222,6 +233,27 @@ class Storage:
             raise StaleVersion(f"another action was recorded at version {version} first; "
                                "reload the session and choose again") from None
 
+    def save_snapshot(self, match_id: str, version: int, rules: str, body: dict) -> None:
+        """Keep ``body`` as the match's snapshot at ``version`` (replacing an older one)."""
+        with _writing():
+            with self.engine.begin() as conn:
+                conn.execute(delete(snapshots).where(snapshots.c.match_id == match_id,
+                                                     snapshots.c.version < version))
+                if conn.execute(select(snapshots.c.version).where(snapshots.c.match_id == match_id)).first():
+                    return   # another process stored one at least as recent
+                try:
+                    with conn.begin_nested():
+                        conn.execute(insert(snapshots).values(match_id=match_id, version=version, rules=rules,
+                                                              body=body))
+                except IntegrityError:
+                    pass     # another process stored its snapshot in the same moment
+
+    def snapshot(self, match_id: str) -> tuple[int, str, dict] | None:
+        """The match's snapshot as ``(version, rules, body)``, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(snapshots.c.version, snapshots.c.rules, snapshots.c.body)
+                               .where(snapshots.c.match_id == match_id)).first()
+        return None if row is None else (int(row.version), row.rules, dict(row.body))
 
     # ------------------------------------------------------------ verification jobs
 

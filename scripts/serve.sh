@@ -8,4 +8,7 @@ PY="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e .
+# compile the solvers' kernels before serving (about a minute on a fresh install, then
+# a second): otherwise the first hints and solves wait for the compiler
+.venv/bin/cardsage prepare
 exec .venv/bin/cardsage serve "$@"

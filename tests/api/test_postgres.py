@@ -75,3 +75,24 @@ def test_sessions_on_postgresql_survive_a_restart(postgres_url):
     again = view(second.test_client(), session_id, token)
     assert again == state
     second.extensions["cardsage.storage"].close()
+
+
+def test_long_session_snapshots_on_postgres(postgres_url):
+    # the snapshot table and its replace-on-newer rule on PostgreSQL
+    from api.sessions import SNAPSHOT_EVERY, SessionService
+    from api.storage import Storage
+    from solvers.cards import Rng
+
+    storage = Storage(postgres_url)
+    try:
+        service = SessionService(storage)
+        record, _tokens, now = service.create("klondike", ["human"], seed=8)
+        rng = Rng(8)
+        while now.version < SNAPSHOT_EVERY + 5 and not now.state.is_over:
+            legal = [a for a in now.state.legal_actions(0) if a.kind != "resign"]
+            now = service.act(record, 0, now.version, legal[rng.below(len(legal))].to_json())
+        assert storage.snapshot(record.id)[0] == SNAPSHOT_EVERY
+        loaded = SessionService(storage).current(record)
+        assert loaded.state.key() == now.state.key() and len(loaded.log) == len(now.log)
+    finally:
+        storage.close()

@@ -162,3 +162,14 @@ def test_the_sqlite_writer_lock_is_held_only_during_a_write(tmp_path):
     assert lock._thread_lock.acquire(timeout=1)
     lock._thread_lock.release()
     storage.close()
+
+
+def test_prepare_leaves_every_kernel_loaded(capsys):
+    # `cardsage prepare` (run by scripts/serve.sh before serving) fills numba's disk cache
+    from api.cli import main
+    from solvers.doubledummy import solver as dd
+    from solvers.patience import forty_thieves_jit, klondike_jit
+
+    assert main(["prepare"]) == 0
+    assert dd._LOADED.is_set() and klondike_jit._warm and forty_thieves_jit._warm
+    assert "solvers ready" in capsys.readouterr().out
