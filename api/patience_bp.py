@@ -119,6 +119,8 @@ def _position(game: str, data: dict):
         seed = integral(data["seed"])
         if seed is None:
             raise CardsageError("'seed' must be a whole number", status=400, field="seed")
+        if not 0 <= seed <= SEED_MAX:
+            raise CardsageError(f"'seed' is a deal number from 0 to {SEED_MAX}", field="seed")
         return deal_by_number(game, seed), False
     deal = data["deal"]
     if isinstance(deal, dict) and fmt is not None and "format" not in deal:
@@ -485,7 +487,7 @@ OPENAPI_SCHEMAS = {
         "description": "Either `seed` (a deal number) or `deal` (our JSON deal format or Solvitaire's).",
         "oneOf": [{"required": ["seed"]}, {"required": ["deal"]}],
         "properties": {
-            "seed": {"type": "integer", "minimum": 0},
+            "seed": {"type": "integer", "minimum": 0, "maximum": SEED_MAX},
             "deal": {"type": "object", "description": "a deal; see docs/patience-deals.md"},
             "format": {"type": "string", "enum": ["cardsage", "solvitaire"],
                        "description": "the deal's format (guessed from `tableau piles` when absent)"},

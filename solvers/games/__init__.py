@@ -33,7 +33,8 @@ _GAMES: dict[str, Game] = {}
 def get(name: str) -> Game:
     """The game registered under ``name``, with its bots and hints; a clear error for an unknown name."""
     if not isinstance(name, str) or name not in _MODULES:
-        raise CardsageError(f"unknown game {name!r}; known games: {', '.join(sorted(_MODULES))}",
+        shown = name if not isinstance(name, str) or len(name) <= 40 else name[:40] + "…"
+        raise CardsageError(f"unknown game {shown!r}; known games: {', '.join(sorted(_MODULES))}",
                             status=404, field="game")
     if name not in _GAMES:
         rules, policies = _MODULES[name]

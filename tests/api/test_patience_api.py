@@ -170,3 +170,11 @@ def test_huge_seed_ranges_are_refused_before_they_are_expanded(client):
         assert_problem(r, 422, "seeds")
     r = client.post("/api/v1/patience/klondike/verify", json={"seeds": list(range(2001))})
     assert r.status_code == 422 and "at most 2000" in r.get_json()["detail"]
+
+
+def test_a_deal_number_past_the_largest_is_refused_before_any_solving(client):
+    r = client.post("/api/v1/patience/klondike/solve", json={"seed": 10 ** 400})
+    assert_problem(r, 422, "seed")
+    assert "0 to" in r.get_json()["detail"]
+    r = client.get("/api/v1/games/" + "x" * 5000)
+    assert r.status_code == 404 and len(r.get_json()["detail"]) < 400
