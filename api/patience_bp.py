@@ -255,12 +255,11 @@ class JobBoard:
 
     def start(self, record: JobRecord) -> None:
         """Check the client's limits, store the job (queued) and wake the runner."""
-        self._check_client(record)
-        self.storage.create_job(record, kept=self._config("PATIENCE_JOBS_KEPT"))
+        self.storage.create_job(record, kept=self._config("PATIENCE_JOBS_KEPT"),
+                                admit=lambda jobs: self._check_client(record, jobs))
         self.wake()
 
-    def _check_client(self, record: JobRecord) -> None:
-        jobs = self.storage.client_jobs(record.client)
+    def _check_client(self, record: JobRecord, jobs: list[tuple[JobRecord, int]]) -> None:
         jobs_max = self._config("PATIENCE_CLIENT_JOBS_MAX")
         work_max = self._config("PATIENCE_CLIENT_DEAL_SECONDS_MAX")
         processes = max(1, int(self._config("PATIENCE_JOB_WORKERS")))

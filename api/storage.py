@@ -13,11 +13,11 @@ import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from sqlalchemy import (JSON, BigInteger, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData,
                         PrimaryKeyConstraint, String, Table, Text, create_engine, delete, event, func,
-                        insert, select, update)
+                        insert, select, text, update)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.pool import StaticPool
@@ -257,12 +257,22 @@ class Storage:
 
     # ------------------------------------------------------------ verification jobs
 
-    def create_job(self, job: JobRecord, *, kept: int | None = None) -> None:
-        """Store a new job; with ``kept``, delete the oldest finished jobs beyond that many."""
+    def create_job(self, job: JobRecord, *, kept: int | None = None,
+                   admit: Callable[[list[tuple[JobRecord, int]]], None] | None = None) -> None:
+        """Store a new job; with ``kept``, delete the oldest finished jobs beyond that many.
+
+        ``admit(jobs)`` sees the client's other unfinished jobs (with their stored results)
+        and raises to refuse the new one. It runs in the storing transaction, one client's
+        admissions at a time, so two requests at once cannot both slip under a limit."""
         values = {f: getattr(job, f) for f in JobRecord.__dataclass_fields__}
         with _writing():
             with self.engine.begin() as conn:
+                if conn.dialect.name == "postgresql":
+                    conn.execute(text("SELECT pg_advisory_xact_lock(hashtext(:client))"), {"client": job.client})
+                # on SQLite this first write takes the writer lock (api/writelock.py) until commit
                 conn.execute(insert(verify_jobs).values(**values))
+                if admit is not None:
+                    admit([(other, done) for other, done in _client_jobs(conn, job.client) if other.id != job.id])
                 if kept is not None:
                     old = [r.id for r in conn.execute(
                         select(verify_jobs.c.id).where(verify_jobs.c.status.not_in(UNFINISHED))
@@ -302,12 +312,8 @@ class Storage:
 
     def client_jobs(self, client: str) -> list[tuple[JobRecord, int]]:
         """The queued and running jobs of a client, each with its number of stored results."""
-        done = (select(func.count()).where(verify_results.c.job_id == verify_jobs.c.id)
-                .correlate(verify_jobs).scalar_subquery())
-        query = (select(verify_jobs, done.label("done"))
-                 .where(verify_jobs.c.client == client, verify_jobs.c.status.in_(UNFINISHED)))
         with self.engine.connect() as conn:
-            return [(_job_record(r), int(r["done"])) for r in conn.execute(query).mappings()]
+            return _client_jobs(conn, client)
 
     def unfinished_jobs(self) -> list[JobRecord]:
         """Every queued or running job, oldest first."""
@@ -371,6 +377,14 @@ class Storage:
                     verify_jobs.c.id == job_id, verify_jobs.c.status.in_(UNFINISHED)).values(
                     status="cancelled", finished_at=time.time(), lease_owner=None,
                     lease_until=None)).rowcount == 1
+
+
+def _client_jobs(conn, client: str) -> list[tuple[JobRecord, int]]:
+    done = (select(func.count()).where(verify_results.c.job_id == verify_jobs.c.id)
+            .correlate(verify_jobs).scalar_subquery())
+    query = (select(verify_jobs, done.label("done"))
+             .where(verify_jobs.c.client == client, verify_jobs.c.status.in_(UNFINISHED)))
+    return [(_job_record(r), int(r["done"])) for r in conn.execute(query).mappings()]
 
 
 def _renew(conn, job_id: str, owner: str, lease_until: float) -> bool:

@@ -218,6 +218,27 @@ def test_per_client_job_count_is_capped_with_retry_after(jobs_app):
     assert client.post(VERIFY, json={"seeds": "7-9", "budget_seconds": 2}).status_code == 202
 
 
+def test_requests_at_once_cannot_slip_past_the_per_client_limit(jobs_app):
+    # two server processes (two apps on one database), eight requests released together
+    import threading
+    apps = [jobs_app(PATIENCE_JOB_RUNNER=False, PATIENCE_CLIENT_JOBS_MAX=2) for _ in range(2)]
+    start = threading.Barrier(8)
+    codes = []
+
+    def ask(i):
+        client = apps[i % 2].test_client()
+        start.wait()
+        codes.append(client.post(VERIFY, json={"seeds": f"{10 * i}-{10 * i + 2}", "budget_seconds": 1}).status_code)
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(codes) == [202, 202] + [429] * 6
+    assert len(stored(apps[0]).unfinished_jobs()) == 2
+
+
 def test_per_client_outstanding_deal_seconds_are_capped(jobs_app):
     app = jobs_app(PATIENCE_JOB_RUNNER=False, PATIENCE_CLIENT_JOBS_MAX=10, PATIENCE_CLIENT_DEAL_SECONDS_MAX=100)
     client = app.test_client()
