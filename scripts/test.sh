@@ -17,4 +17,6 @@ if [ -n "$NEED" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $NEED
 fi
+# compile the solver kernels once (numba's disk cache) so no test waits on a cold compiler
+.venv/bin/cardsage prepare
 exec .venv/bin/python -m pytest -n 2 --dist loadfile "$@"

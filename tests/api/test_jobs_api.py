@@ -33,7 +33,8 @@ def jobs_app(make_app):
         app.extensions["cardsage.patience_jobs"].stop()
 
 
-def wait_for(client, url, statuses=("done", "failed", "cancelled"), timeout=30.0, done=None):
+def wait_for(client, url, statuses=("done", "failed", "cancelled"), timeout=180.0, done=None):
+    # a bound on a hang, not a speed check: a cold machine compiles the solver first
     deadline = time.time() + timeout
     while True:
         job = client.get(url).get_json()
