@@ -1,0 +1,56 @@
+"""Every trick-taking game in the browser: a whole hand played by clicking, against bots.
+
+Each game starts from the lobby with you at seat 1 and random bots elsewhere; the test
+clicks the first action button (a bid, a trump, a contract, a double, or the choice a
+clicked card opened) or else your first playable card, until the score sheet shows the hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.helpers import version, wait_for_turn
+
+pytestmark = pytest.mark.e2e
+
+# the trick-taking family (Whist's own browser tests are in test_play_whist.py)
+FAMILY = ["teka"]
+CARD = "#table .hand button.card:not([disabled])"
+BUTTON = "#actions button:not([disabled])"
+MOST_CLICKS = 600
+
+
+def start(page, game: str, seed: int) -> None:
+    """From the lobby: ``game`` with you at seat 1 and random bots at the other seats."""
+    page.goto("/")
+    page.wait_for_selector(f"#game-choice option[value='{game}']", state="attached")
+    page.select_option("#game-choice", game)
+    page.fill("#seed", str(seed))
+    for select in page.locator("select.seat-choice").all()[1:]:
+        select.select_option("random")
+    page.click("form.lobby button[type=submit]")
+    wait_for_turn(page)
+
+
+def rows(page) -> int:
+    return page.locator("table.sheet tbody tr").count()
+
+
+@pytest.mark.parametrize("game", FAMILY)
+def test_a_whole_hand_by_clicking(page, game):
+    start(page, game, seed=3)
+    clicks = 0
+    while rows(page) == 0 and page.get_attribute("#game", "data-turn") != "over":
+        assert clicks < MOST_CLICKS, "the hand ends"
+        before = version(page)
+        # an action button first: a bid, a trump, or the choice a clicked card opened
+        buttons = page.locator(BUTTON)
+        (buttons if buttons.count() else page.locator(CARD)).first.click()
+        clicks += 1
+        try:   # a card that several actions name opens a choice instead of acting
+            page.wait_for_function("v => Number(document.getElementById('game').dataset.version) > v",
+                                   arg=before, timeout=3000)
+        except Exception:  # noqa: BLE001 - the choice buttons are clicked next
+            continue
+        wait_for_turn(page)
+    assert rows(page) >= 1, "the score sheet shows the finished hand"
+    assert page.locator("#log li").count() > 0
