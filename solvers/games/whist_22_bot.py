@@ -7,9 +7,9 @@ Rules of thumb (the ``heuristic`` bot; the rule text gives no tips of its own):
   whole number to the sum. The Fool is a trick taken or lost at will, so with it bid
   one more than the sum rounded down, and the missed trick is covered either way. The
   dealer on the hook takes the nearest allowed bid.
-* Play while tricks are still needed: win with the cheapest card that cannot be beaten
-  (the last to play only has to beat the table); keep the Fool for when nothing else
-  wins; when every remaining trick is needed, play the highest. Otherwise play low and
+* Play while tricks are still needed: win with the cheapest card that only the Fool
+  could beat (the last to play only has to beat the table); keep the Fool for when
+  nothing else wins; when every remaining trick is needed, play the highest. Otherwise play low and
   keep the high cards.
 * Play once the bid is made: lose with the highest card that already loses (a card
   below the one winning the trick), so the dangerous high cards go; the Fool played as
@@ -27,8 +27,7 @@ from functools import lru_cache
 
 from solvers.cards import Card, Rng, tarot_trumps
 from solvers.game import Action, Hint
-from solvers.games.whist_22 import (BID, DECLARE, FOOL, FOOL_HIGH, FOOL_LOW, PLAY, Whist22State,
-                                    card_order)
+from solvers.games.whist_22 import BID, DECLARE, FOOL, FOOL_HIGH, FOOL_LOW, Whist22State, card_order
 
 __all__ = ["BOTS", "SEARCH", "choose", "heuristic_bot", "heuristic_hint", "hint", "expected_tricks",
            "known_hand", "unseen", "needed"]
@@ -155,8 +154,9 @@ def choose(state: Whist22State, seat: int) -> tuple[Action, str]:
     fool = FOOL in hand
     best = max((v for _, _, v in state.trick), default=-1)
     later = state.players - len(state.trick) - 1
-    hidden = unseen(state, seat)
-    top_unseen = max((value_of(c) for c in hidden), default=-1) if later else -1
+    # the Fool beats anything, but only once: a card only the Fool can beat counts as a winner
+    hidden = [c for c in unseen(state, seat) if c != FOOL]
+    top_unseen = max((c.rank for c in hidden), default=-1) if later else -1
 
     def sure(card: Card) -> bool:
         return card.rank > best and card.rank > top_unseen
@@ -165,7 +165,7 @@ def choose(state: Whist22State, seat: int) -> tuple[Action, str]:
         winners = [c for c in plain if sure(c)]
         if winners:
             card = winners[0]
-            return _play(card), f"you need {need} more: {card} cannot be beaten in this trick"
+            return _play(card), f"you need {need} more: only the Fool could beat {card} in this trick"
         if need >= len(hand):
             if fool:
                 return _play(FOOL, FOOL_HIGH), "you need every trick left: the Fool counts 22 and wins"
