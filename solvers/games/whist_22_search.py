@@ -12,6 +12,7 @@ gives the expected number of tricks missed, ``|tricks - bid|``.
 from __future__ import annotations
 
 import time
+from math import factorial
 from typing import Callable
 
 from solvers.cards import Rng
@@ -19,12 +20,13 @@ from solvers.game import Action, Hint
 from solvers.games.whist_22 import BID, DECLARE, FOOL, FOOL_HIGH, FOOL_LOW, PLAY, Whist22State
 from solvers.sampling import determinize
 
-__all__ = ["sampled_hint", "finish_deal", "solve_tail", "EXACT_CARDS"]
+__all__ = ["sampled_hint", "finish_deal", "solve_tail", "EXACT_ORDERS"]
 
-# open cards left in the hands up to which a deal is finished by the exact search
-EXACT_CARDS = 12
+# a deal is finished by the exact search once the hands can be played out in at most this
+# many orders (the product of the hand sizes' factorials: 4 hands of 3 cards give 1296)
+EXACT_ORDERS = 2000
 DEFAULT_BUDGET = 1.0
-MIN_SAMPLES = 4
+TOO_SHORT = 0.05          # seconds: below this the rules of thumb answer alone
 MAX_SAMPLES = 400
 
 
@@ -98,12 +100,20 @@ def _numbers(state: Whist22State):
     return hands, trick
 
 
+def _orders(state: Whist22State) -> int:
+    """In how many orders the cards left in the hands could be played (the exact search's size)."""
+    total = 1
+    for hand in state.hands:
+        total *= factorial(len(hand))
+    return total
+
+
 def finish_deal(state: Whist22State, seat: int, rng: Rng, policy: Callable) -> float:
     """``seat``'s result of a sampled deal played to its end: exactly when few cards are
     left and every bid is made, by ``policy`` for every seat otherwise."""
     hands_before = state.hands_played
     while not state.is_over and state.hands_played == hands_before:
-        if state.phase == PLAY and sum(len(h) for h in state.hands) <= EXACT_CARDS and not state.blind:
+        if state.phase == PLAY and not state.blind and _orders(state) <= EXACT_ORDERS:
             hands, trick = _numbers(state)
             values = solve_tail(hands, trick, state.leader, state.tricks, state.bids)
             return values[seat]
@@ -142,10 +152,14 @@ def sampled_hint(state: Whist22State, seat: int, budget: float | None, *, rng: R
     start = time.perf_counter()
     totals = {a: 0.0 for a in legal}
     misses = {a: 0.0 for a in legal}
+    if iterations is None and budget < TOO_SHORT:
+        return fallback(state, seat)
     samples = 0
     limit = iterations if iterations is not None else MAX_SAMPLES
     while samples < limit:
-        if iterations is None and samples >= MIN_SAMPLES and time.perf_counter() - start > budget:
+        spent = time.perf_counter() - start
+        # stop before a sample that would run past the budget (one sample always runs)
+        if iterations is None and samples and spent * (samples + 1) / samples > budget:
             break
         world = determinize(state, seat, rng.fork(samples))
         base = rng.fork(f"play {samples}")
