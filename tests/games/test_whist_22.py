@@ -259,3 +259,34 @@ def test_options_are_checked():
     with pytest.raises(CardsageError):
         GAME.new(seed=1, options={"cycle": "zigzag"})
     assert GAME.describe()["players"] == {"min": 2, "max": 7}
+
+
+# ---------------------------------------------------------------- properties
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@given(players=st.integers(2, 7), cycle=st.sampled_from(["bounce", "restart"]), index=st.integers(0, 200))
+def test_hand_sizes_stay_between_one_and_the_most_and_move_by_one(players, cycle, index):
+    most = most_cards(players)
+    size, after = hand_size_of_deal(index, most, cycle), hand_size_of_deal(index + 1, most, cycle)
+    assert 1 <= size <= most
+    if cycle == "bounce" or size > 1:
+        assert abs(after - size) == 1, "one card fewer or one more each deal"
+    else:
+        assert after == most, "restart: the most again after the one-card deal"
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.integers(2, 7), picks=st.lists(st.integers(0, 30), min_size=60,
+                                                                                  max_size=60))
+def test_any_deal_played_at_random_loses_exactly_the_missed_tricks(seed, players, picks):
+    state = GAME.new(seed=seed, options={"players": players, "blind_single": seed % 2 == 1})
+    for pick in picks:
+        if state.is_over:
+            break
+        legal = state.legal_actions(min(state.to_move))
+        state = state.apply(legal[pick % len(legal)])
+        check(state)
+    for record in state.sheet:
+        assert sum(record.losses) == sum(abs(t - b) for t, b in zip(record.tricks, record.bids)) >= 1
