@@ -28,6 +28,7 @@ from functools import lru_cache
 from solvers.cards import Card, Rng, tarot_trumps
 from solvers.game import Action, Hint
 from solvers.games.whist_22 import BID, DECLARE, FOOL, FOOL_HIGH, FOOL_LOW, Whist22State, card_order
+from solvers.games.whist_22_search import sampled_hint
 
 __all__ = ["BOTS", "SEARCH", "choose", "heuristic_bot", "heuristic_hint", "hint", "expected_tricks",
            "known_hand", "unseen", "needed"]
@@ -204,9 +205,10 @@ def heuristic_hint(state: Whist22State, seat: int) -> Hint:
 
 def hint(state, seat: int, budget: float | None = None, *, mode: str | None = None, rng: Rng | None = None,
          iterations: int | None = None) -> Hint:
-    """Every legal move valued on sampled deals (the bid: expected |tricks - bid|)."""
-    from solvers.games.whist_22_search import sampled_hint
-    return sampled_hint(state, seat, budget, rng=rng, iterations=iterations, fallback=heuristic_hint)
+    """Every legal move valued on sampled deals (the bid: expected |tricks - bid|), the deals
+    played on by the rules of thumb and finished by the exact search."""
+    return sampled_hint(state, seat, budget, rng=rng, iterations=iterations, policy=heuristic_bot,
+                        fallback=heuristic_hint)
 
 
 BOTS = {"heuristic": heuristic_bot}

@@ -141,9 +141,11 @@ def _deal_miss(state: Whist22State, seat: int, rng: Rng, policy: Callable) -> tu
 
 
 def sampled_hint(state: Whist22State, seat: int, budget: float | None, *, rng: Rng | None,
-                 iterations: int | None, fallback: Callable) -> Hint:
-    """The legal move with the best mean result over sampled deals, with the ranked others."""
-    from solvers.games.whist_22_bot import heuristic_bot
+                 iterations: int | None, policy: Callable, fallback: Callable) -> Hint:
+    """The legal move with the best mean result over sampled deals, with the ranked others.
+
+    ``policy`` plays the deals on (every seat) until the exact search takes over;
+    ``fallback(state, seat)`` answers when the budget is too short to sample."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "the only legal move", evaluation={"kind": "forced"}, method="exact")
@@ -166,10 +168,10 @@ def sampled_hint(state: Whist22State, seat: int, budget: float | None, *, rng: R
         for action in legal:
             after = world._apply(action, seat)
             if state.phase == BID:
-                value, miss = _deal_miss(after, seat, Rng(base.state), heuristic_bot)
+                value, miss = _deal_miss(after, seat, Rng(base.state), policy)
                 misses[action] += miss
             else:
-                value = finish_deal(after, seat, Rng(base.state), heuristic_bot)
+                value = finish_deal(after, seat, Rng(base.state), policy)
             totals[action] += value
         samples += 1
     if samples == 0:

@@ -7,7 +7,7 @@ from solvers.games import get
 from solvers.games.whist_22_bot import choose, expected_tricks, heuristic_bid, unseen
 from solvers.games.whist_22_search import solve_tail
 from solvers.sampling import determinize
-from tests.games.test_whist_22 import BLIND, EXAMPLE, bid, play, start
+from tests.games.test_whist_22 import BLIND, bid, play, start
 
 GAME = get("whist-22")
 
