@@ -1,0 +1,212 @@
+"""Sampled valuation of Whist 22 moves: the hint for bids, cards and the Fool's value.
+
+Each sample deals the cards the seat cannot see afresh (``determinize``: honest by
+construction). On the same samples every legal move is tried and the deal is played
+to its end: exactly (a small max-n search over the open cards, each player aiming at
+their own result) once few enough cards are left, otherwise by the rules of thumb for
+every seat. A move's value is the seat's result at the end of the deal: the points it
+keeps against the mean of the others (``State.utility``); for bids the reason also
+gives the expected number of tricks missed, ``|tricks - bid|``.
+"""
+
+from __future__ import annotations
+
+import time
+from math import factorial
+from typing import Callable
+
+from solvers.cards import Rng
+from solvers.game import Action, Hint
+from solvers.games.whist_22 import BID, DECLARE, FOOL, FOOL_HIGH, FOOL_LOW, PLAY, Whist22State
+from solvers.sampling import determinize
+
+__all__ = ["sampled_hint", "finish_deal", "solve_tail", "EXACT_ORDERS"]
+
+# a deal is finished by the exact search once the hands can be played out in at most this
+# many orders (the product of the hand sizes' factorials: 4 hands of 3 cards give 1296)
+EXACT_ORDERS = 2000
+DEFAULT_BUDGET = 1.0
+TOO_SHORT = 0.05          # seconds: below this the rules of thumb answer alone
+MAX_SAMPLES = 400
+
+
+# ---------------------------------------------------------------- exact tail search
+
+
+def _legal_values(hand: tuple[int, ...], live: set[int], best: int) -> list[tuple[int, int]]:
+    """(card, value) moves of a hand of numbers (the Fool is -1), one per class of
+    interchangeable cards: cards with no live card and not the trick's best between them."""
+    out: list[tuple[int, int]] = []
+    if -1 in hand:
+        out += [(-1, FOOL_LOW), (-1, FOOL_HIGH)]
+    plain = sorted(c for c in hand if c >= 0)
+    previous = None
+    for c in plain:
+        if previous is not None and not any(previous < x < c for x in live) and not previous < best < c:
+            continue        # same as the card just below it
+        out.append((c, c))
+        previous = c
+    return out
+
+
+def solve_tail(hands: tuple[tuple[int, ...], ...], trick: tuple[tuple[int, int], ...], leader: int,
+               tricks: tuple[int, ...], bids: tuple[int, ...]) -> tuple[float, ...]:
+    """Each seat's result of the rest of the deal played with every card open, every
+    player choosing what is best for themselves (max-n): the points it keeps in this deal
+    against the mean of the others'. Cards are numbers, the Fool -1."""
+    players = len(hands)
+    memo: dict = {}
+
+    def result(done: tuple[int, ...]) -> tuple[float, ...]:
+        loss = [abs(t - b) for t, b in zip(done, bids)]
+        total = sum(loss)
+        return tuple(-loss[s] + (total - loss[s]) / (players - 1) for s in range(players))
+
+    def go(hands, trick, leader, done):
+        if not trick and not any(hands):
+            return result(done)
+        key = (hands, trick, leader, done)
+        hit = memo.get(key)
+        if hit is not None:
+            return hit
+        seat = (leader + len(trick)) % players
+        live = {c for h in hands for c in h if c >= 0}
+        best = max((v for _, v in trick), default=-1)
+        top = None
+        for card, value in _legal_values(hands[seat], live, best):
+            rest = list(hands)
+            held = list(hands[seat])
+            held.remove(card)
+            rest[seat] = tuple(held)
+            plays = trick + ((seat, value),)
+            if len(plays) == players:
+                winner = max(plays, key=lambda p: p[1])[0]
+                after = list(done)
+                after[winner] += 1
+                outcome = go(tuple(rest), (), winner, tuple(after))
+            else:
+                outcome = go(tuple(rest), plays, leader, done)
+            if top is None or outcome[seat] > top[seat]:
+                top = outcome
+        memo[key] = top
+        return top
+
+    return go(hands, trick, leader, tricks)
+
+
+def _numbers(state: Whist22State):
+    hands = tuple(tuple(sorted(-1 if c == FOOL else c.rank for c in h)) for h in state.hands)
+    trick = tuple((s, v) for s, _, v in state.trick)
+    return hands, trick
+
+
+def _orders(state: Whist22State) -> int:
+    """In how many orders the cards left in the hands could be played (the exact search's size)."""
+    total = 1
+    for hand in state.hands:
+        total *= factorial(len(hand))
+    return total
+
+
+def finish_deal(state: Whist22State, seat: int, rng: Rng, policy: Callable) -> float:
+    """``seat``'s result of a sampled deal played to its end: exactly when few cards are
+    left and every bid is made, by ``policy`` for every seat otherwise."""
+    hands_before = state.hands_played
+    while not state.is_over and state.hands_played == hands_before:
+        if state.phase == PLAY and not state.blind and _orders(state) <= EXACT_ORDERS:
+            hands, trick = _numbers(state)
+            values = solve_tail(hands, trick, state.leader, state.tricks, state.bids)
+            return values[seat]
+        actor = min(state.to_move)
+        state = state._apply(policy(state, actor, rng), actor)
+    last = state.sheet[-1]
+    players = len(last.losses)
+    total = sum(last.losses)
+    return -last.losses[seat] + (total - last.losses[seat]) / (players - 1)
+
+
+def _deal_miss(state: Whist22State, seat: int, rng: Rng, policy: Callable) -> tuple[float, float]:
+    """(result, tricks missed) of ``seat`` when the deal is played on by ``policy``."""
+    hands_before = state.hands_played
+    while not state.is_over and state.hands_played == hands_before:
+        actor = min(state.to_move)
+        state = state._apply(policy(state, actor, rng), actor)
+    last = state.sheet[-1]
+    players = len(last.losses)
+    total = sum(last.losses)
+    return -last.losses[seat] + (total - last.losses[seat]) / (players - 1), float(last.losses[seat])
+
+
+# ---------------------------------------------------------------- the hint
+
+
+def sampled_hint(state: Whist22State, seat: int, budget: float | None, *, rng: Rng | None,
+                 iterations: int | None, policy: Callable, fallback: Callable) -> Hint:
+    """The legal move with the best mean result over sampled deals, with the ranked others.
+
+    ``policy`` plays the deals on (every seat) until the exact search takes over;
+    ``fallback(state, seat)`` answers when the budget is too short to sample."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return Hint(legal[0], "the only legal move", evaluation={"kind": "forced"}, method="exact")
+    rng = rng or Rng("whist-22 hint")
+    budget = DEFAULT_BUDGET if budget is None else budget
+    start = time.perf_counter()
+    totals = {a: 0.0 for a in legal}
+    misses = {a: 0.0 for a in legal}
+    if iterations is None and budget < TOO_SHORT:
+        return fallback(state, seat)
+    samples = 0
+    limit = iterations if iterations is not None else MAX_SAMPLES
+    while samples < limit:
+        spent = time.perf_counter() - start
+        # stop before a sample that would run past the budget (one sample always runs)
+        if iterations is None and samples and spent * (samples + 1) / samples > budget:
+            break
+        world = determinize(state, seat, rng.fork(samples))
+        base = rng.fork(f"play {samples}")
+        for action in legal:
+            after = world._apply(action, seat)
+            if state.phase == BID:
+                value, miss = _deal_miss(after, seat, Rng(base.state), policy)
+                misses[action] += miss
+            else:
+                value = finish_deal(after, seat, Rng(base.state), policy)
+            totals[action] += value
+        samples += 1
+    if samples == 0:
+        return fallback(state, seat)
+    if state.phase == BID:
+        # a bid aims at the tricks: fewest expected missed, then the best result
+        ranked = sorted(legal, key=lambda a: (misses[a], -totals[a]))
+    else:
+        ranked = sorted(legal, key=lambda a: -totals[a])
+    best = ranked[0]
+    mean = totals[best] / samples
+    alternatives = [{"action": a.to_json(), "mean": round(totals[a] / samples, 3),
+                     **({"expected_miss": round(misses[a] / samples, 3)} if state.phase == BID else {})}
+                    for a in ranked[1:]]
+    evaluation = {"kind": "sampled", "samples": samples, "mean": round(mean, 3)}
+    if state.phase == BID:
+        evaluation["expected_miss"] = round(misses[best] / samples, 3)
+    reason = _reason(state, seat, best, ranked, totals, misses, samples)
+    return Hint(best, reason, evaluation=evaluation, alternatives=alternatives, method="sampled")
+
+
+def _reason(state, seat, best: Action, ranked, totals, misses, samples) -> str:
+    mean = totals[best] / samples
+    runner = ranked[1] if len(ranked) > 1 else None
+    gap = f"; next best {runner.notation} ({totals[runner] / samples:+.2f})" if runner else ""
+    over = f"over {samples} deals of the cards you cannot see"
+    if state.phase == BID:
+        return (f"bid {best.args[0]}: {over} you would miss it by {misses[best] / samples:.2f} tricks on "
+                f"average and end the deal {mean:+.2f} points against the others{gap}")
+    if state.phase == DECLARE:
+        value = best.args[0]
+        return (f"count the Fool as {value}: {over} that leaves you {mean:+.2f} points against the others "
+                f"at the end of the deal{gap}")
+    card = best.args[0]
+    what = f"the Fool as {best.args[1]}" if card == "FOOL" else card
+    return (f"play {what}: {over} it leaves you {mean:+.2f} points against the others at the end of the "
+            f"deal{gap}")
+
