@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import threading
 
-from solvers.cards import Card, Rng
+from solvers.cards import Card, Rng, parse_card
 from solvers.doubledummy import Position, Solver, TrickRules
 from solvers.game import Action, Hint
 from solvers.games.napoleon import HAND, PLAY, TARGET, NapoleonState, bid_title
-from solvers.games.napoleon_calls import call_hint, sampled_call
+from solvers.games.napoleon_calls import call_hint, lead_table, sampled_call
 from solvers.games.napoleon_play import heuristic_bot, heuristic_hint
 from solvers.ismcts import SearchConfig
 from solvers.pimc import sampled_hint_or_heuristic
@@ -114,10 +114,43 @@ def search_bot(state: NapoleonState, seat: int, rng: Rng) -> Action:
         return legal[0]
     if TRICK_ADAPTER.in_card_play(state):
         return _card_play(state, seat, rng)
+    return sampled_call(state, seat, rng.fork("calls"), SEARCH_SAMPLES, _solver())
+
+
+def open_play(state: NapoleonState, seat: int, rng: Rng) -> Action:
+    """Play on a deal whose every card is known: the generic search's rollouts, which run on
+    deals sampled from what the searching player knows (never a bot at a real table).
+
+    Cards are played double dummy, the opening lead by the best trump suit double dummy;
+    calls follow the rules of thumb, which look at the caller's own hand only."""
+    if state.phase != PLAY:
+        return heuristic_bot(state, seat, rng)
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    solver = _solver()
+    if state.trump < 0:
+        table = lead_table(solver, state, seat, sorted({c.suit for c in state.hands[seat]}))
+        cards = state.playable(seat)
+        need = TARGET[state.contract]
+        best = max(cards, key=lambda c: (table[c.suit][c] >= need, table[c.suit][c], -c.rank))
+        return Action("play", (str(best),))
+    result = solver.solve(TRICK_ADAPTER.position(state), values="all")
+    side = TRICK_ADAPTER.side(state, seat)
+    need = TRICK_ADAPTER.goal(state, side) - TRICK_ADAPTER.taken(state)[side]
+    best = max((parse_card(a.args[0]) for a in legal),
+               key=lambda c: (result.cards[str(c)] >= need, result.cards[str(c)], -c.rank))
+    return Action("play", (str(best),))
+
+
+def _solver() -> Solver:
     solver = getattr(_LOCAL, "solver", None)
     if solver is None:
         solver = _LOCAL.solver = Solver()
-    return sampled_call(state, seat, rng.fork("calls"), SEARCH_SAMPLES, solver)
+    return solver
 
+
+# the generic search: every sampled deal is played out double dummy from the move tried
+SEARCH = SearchConfig(rollout=open_play, keep_prior=False, exploration=0.3)
 
 BOTS = {"heuristic": heuristic_bot, "search": search_bot}

@@ -23,7 +23,7 @@ from solvers.tricks import current_winner
 SUIT_WORDS = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
 
 # hand strength (estimated tricks) a bid needs
-THRESHOLDS = (("nap", 4.6), ("four", 3.7), ("three", 2.8))
+THRESHOLDS = (("nap", 4.5), ("four", 3.9), ("three", 2.2))
 
 
 def suit_tricks(hand, suit: int, low_rank: int, opponents: int) -> float:
