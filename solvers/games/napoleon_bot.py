@@ -26,7 +26,7 @@ from solvers.pimc.entry import MIN_SAMPLED_BUDGET
 
 __all__ = ["BOTS", "SEARCH", "TRICK_ADAPTER", "NapoleonAdapter", "hint", "search_bot"]
 
-SEARCH_SAMPLES = 24       # sampled deals a decision for the search bot
+SEARCH_SAMPLES = 40       # sampled deals a decision for the search bot
 
 
 class NapoleonAdapter(Adapter):

@@ -27,7 +27,7 @@ from solvers.sampling import determinize
 __all__ = ["call_hint", "sampled_call", "lead_table", "auction_weight", "consistent_deal"]
 
 MAX_DRAWS = 30
-MISMATCH = 0.15        # chance kept for a deal where a caller would have called otherwise
+MISMATCH = 0.1         # chance kept for a deal where a caller would have called otherwise
 
 
 def auction_weight(state: NapoleonState, deal: NapoleonState, seat: int) -> float:
