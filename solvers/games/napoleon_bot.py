@@ -11,9 +11,11 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
-from solvers.cards import Card, Rng, parse_card
+from solvers.cards import Rng, parse_card
 from solvers.doubledummy import Position, Solver, TrickRules
+from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.napoleon import HAND, PLAY, TARGET, NapoleonState, bid_title
 from solvers.games.napoleon_calls import call_hint, lead_table, sampled_call
@@ -78,7 +80,6 @@ class NapoleonAdapter(Adapter):
         return tuple(state.sheet[-1].tricks)
 
     def counting_state(self, state):
-        from dataclasses import replace
         return replace(state, options=replace(state.options, play_all_tricks=True))
 
 
@@ -90,12 +91,13 @@ def hint(state: NapoleonState, seat: int, budget: float | None = None, *, mode: 
     """Sampled double dummy for every decision (``iterations``: sampled deals); the rules
     of thumb when the budget is too small for one deal."""
     if mode is not None:
-        from solvers.errors import CardsageError
         raise CardsageError(f"napoleon has no hint mode {mode!r}", field="mode")
+    if seat not in state.to_move:
+        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "the only legal move", {"kind": "forced"}, [], method="exact")
-    if TRICK_ADAPTER.in_card_play(state) or seat not in state.to_move:
+    if TRICK_ADAPTER.in_card_play(state):
         return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint, rng=rng, samples=iterations)
     if iterations is None and budget is not None and budget < MIN_SAMPLED_BUDGET:
         return heuristic_hint(state, seat)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from solvers.cards import Card, Rng, Suit
 from solvers.game import Action, Hint, card_action
-from solvers.games.napoleon import (BID, PASS, TARGET, TRUMP, NapoleonState, bid_title, pack_of)
+from solvers.games.napoleon import BID, PASS, TRUMP, NapoleonState, bid_title, pack_of
 from solvers.tricks import current_winner
 
 SUIT_WORDS = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
@@ -26,7 +26,7 @@ SUIT_WORDS = {0: "clubs", 1: "diamonds", 2: "hearts", 3: "spades"}
 THRESHOLDS = (("nap", 4.5), ("four", 3.9), ("three", 2.2))
 
 
-def suit_tricks(hand, suit: int, low_rank: int, opponents: int) -> float:
+def suit_tricks(hand, suit: int, opponents: int) -> float:
     """Tricks ``hand`` should take with ``suit`` as trumps against ``opponents`` players."""
     trumps = sorted((c for c in hand if c.suit == suit), key=lambda c: -c.rank)
     count = 0.0
@@ -52,17 +52,13 @@ def suit_tricks(hand, suit: int, low_rank: int, opponents: int) -> float:
     return min(count, 5.0)
 
 
-def best_suit(hand, low_rank: int, opponents: int) -> tuple[int, float]:
+def best_suit(hand, opponents: int) -> tuple[int, float]:
     """The suit that makes the best trumps for ``hand`` and the tricks expected with it."""
     suits = sorted({c.suit for c in hand}) or [3]
-    scored = [(suit_tricks(hand, s, low_rank, opponents), sum(c.rank for c in hand if c.suit == s), s)
+    scored = [(suit_tricks(hand, s, opponents), sum(c.rank for c in hand if c.suit == s), s)
               for s in suits]
     tricks, _, suit = max(scored)
     return suit, tricks
-
-
-def _low_rank(state: NapoleonState) -> int:
-    return min(c.rank for c in pack_of(state.options))
 
 
 def _unbeatable(hand, suit: int) -> bool:
@@ -76,7 +72,7 @@ def choose_bid(state: NapoleonState, seat: int) -> tuple[Action, str]:
     hand = state.hands[seat]
     legal = state.legal_actions(seat)
     opponents = len(state.active()) - 1
-    suit, tricks = best_suit(hand, _low_rank(state), opponents)
+    suit, tricks = best_suit(hand, opponents)
     wanted = [b for b, need in THRESHOLDS if tricks >= need]
     if _unbeatable(hand, suit):
         wanted = ["napoleon", "nap"]
@@ -96,7 +92,7 @@ def choose_bid(state: NapoleonState, seat: int) -> tuple[Action, str]:
 
 def choose_trump(state: NapoleonState, seat: int) -> tuple[Action, str]:
     """The suit a Wellington bidder names: the strongest in hand."""
-    suit, tricks = best_suit(state.hands[seat], _low_rank(state), len(state.active()) - 1)
+    suit, tricks = best_suit(state.hands[seat], len(state.active()) - 1)
     return Action("trump", (Suit(suit).letter,)), f"{SUIT_WORDS[suit]} is your strongest suit"
 
 
@@ -134,7 +130,7 @@ def _opening_lead(state: NapoleonState, seat: int, playable: list[Card]) -> tupl
     if state.contract == "wellington":
         card = playable[0]
         return card, f"Wellington: you must lead your lowest card outside trumps ({card.pretty()})"
-    suit, _ = best_suit(hand, _low_rank(state), len(state.active()) - 1)
+    suit, _ = best_suit(hand, len(state.active()) - 1)
     if state.contract == "napoleon":
         card = next((c for c in playable if c.suit == suit), playable[0])
         return card, (f"make {SUIT_WORDS[card.suit]} trumps: Napoleon leads the lowest of them "
@@ -218,8 +214,3 @@ def heuristic_hint(state: NapoleonState, seat: int) -> Hint:
     action, reason = choose(state, seat)
     alternatives = [{"action": a.to_json(), "note": "legal"} for a in state.legal_actions(seat) if a != action]
     return Hint(action, reason, evaluation={"kind": "heuristic"}, alternatives=alternatives, method="heuristic")
-
-
-def needed_text(state: NapoleonState) -> str:
-    """What the bidder needs, in words."""
-    return f"{TARGET[state.contract]} tricks" if state.contract else ""

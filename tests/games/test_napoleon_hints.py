@@ -114,3 +114,12 @@ def test_open_play_in_the_search_plays_legal_moves_to_the_end():
         action = open_play(state, state.turn, rng)
         assert action in state.legal_actions(state.turn)
         state = state.apply(action, state.turn)
+
+
+def test_a_hint_is_only_for_the_seat_to_move():
+    from solvers.errors import CardsageError
+    state = deal4([SPADES, HEARTS, DIAMONDS, CLUBS])
+    with pytest.raises(CardsageError, match="not to move"):
+        NAP.hint(state, 2, iterations=2)
+    with pytest.raises(CardsageError, match="no hint mode"):
+        NAP.hint(state, 0, mode="oracle")
