@@ -10,7 +10,7 @@ VARIANTS = [
     {"players": 3, "allow_three": False, "all_pass": "dealer_must_bid_three"},
     {"players": 4, "pack": 28, "old_table": True, "play_all_tricks": True},
     {"players": 6, "deals": 4, "old_table": True},
-    {"players": 7, "all_pass": "dealer_must_bid_three", "start_chips": 500},
+    {"players": 7, "all_pass": "dealer_must_bid_three", "start_chips": 500, "deals": 5},
 ]
 
 
