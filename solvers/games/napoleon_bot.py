@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import replace
 
 from solvers.cards import Rng, parse_card
@@ -97,12 +98,41 @@ def hint(state: NapoleonState, seat: int, budget: float | None = None, *, mode: 
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "the only legal move", {"kind": "forced"}, [], method="exact")
+    timed = not (iterations is not None and budget is None)
+    if timed:
+        budget = DEFAULT_BUDGET if budget is None else budget
+        start = time.perf_counter()
+        if budget < MIN_SAMPLED_BUDGET:
+            return heuristic_hint(state, seat)
+        if not _solver_ready(budget * SOLVER_WAIT_SHARE):
+            fallback = heuristic_hint(state, seat)
+            fallback.reason += " (the sampled search is still being prepared)"
+            return fallback
+        budget = max(MIN_SAMPLED_BUDGET, budget - (time.perf_counter() - start))
     if TRICK_ADAPTER.in_card_play(state):
         return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint, rng=rng, samples=iterations)
-    if iterations is None and budget is not None and budget < MIN_SAMPLED_BUDGET:
-        return heuristic_hint(state, seat)
-    return call_hint(state, seat, None if iterations is not None and budget is None else (budget or 1.0),
-                     samples=iterations, rng=rng)
+    return call_hint(state, seat, budget, samples=iterations, rng=rng)
+
+
+DEFAULT_BUDGET = 1.0
+# share of a hint's budget it may wait for the double-dummy solver to be compiled or loaded
+SOLVER_WAIT_SHARE = 0.5
+_PREPARING: list[threading.Thread] = []
+_PREPARING_LOCK = threading.Lock()
+
+
+def _solver_ready(wait: float) -> bool:
+    """True once the solver's kernels are loaded; starts loading them in the background and
+    waits at most ``wait`` seconds (a fresh process compiles them, which takes long)."""
+    from solvers.doubledummy import solver as dd
+    if dd._LOADED.is_set():
+        return True
+    with _PREPARING_LOCK:
+        if not _PREPARING:
+            thread = threading.Thread(target=dd.load_kernels, daemon=True, name="napoleon-solver")
+            thread.start()
+            _PREPARING.append(thread)
+    return dd._LOADED.wait(wait)
 
 
 _card_play = make_pimc_bot(samples=SEARCH_SAMPLES, budget_ms=2000, exact_from=HAND, fallback=heuristic_bot)
