@@ -1,6 +1,7 @@
 """The generic search bot and hint engine, game by game.
 
-Strength: the ``search`` bot plays against ``random`` and against the game's rules of
+Strength: the ``search`` bot (the game's own where it brings one, shown as ``own``, else
+the generic search) plays against ``random`` and against the game's rules of
 thumb (its ``heuristic`` bot, or its ``solver`` bot where that is its only player) in
 duplicate: every deal is played once per side with the search bot holding that side's
 seats and the other bot all the others (same cards, same seed), so card luck cancels.
@@ -49,8 +50,12 @@ def play_unit(name: str, seed: int, search_seats: frozenset, opponent: str, iter
     from solvers.ismcts import make_search_bot
     game = games.get(name)
     bots = game.bots()
-    config = games.search_config(name)
-    search = make_search_bot(config, iterations=iterations, budget=None)
+    # a game's own search bot where it has one (its strength knob is its own), else the
+    # generic search at ``iterations`` simulations a decision
+    if games.own_search(name):
+        search = bots["search"]
+    else:
+        search = make_search_bot(games.search_config(name), iterations=iterations, budget=None)
     other = bots[opponent]
     state = game.new(seed=seed)
     rng = Rng(f"bench:{seed}")
@@ -104,13 +109,13 @@ def strength(names: list[str], deals: int, iterations: int, workers: int) -> Non
         for name in names:
             bots = games.get(name).bots()
             opponents = ("random", rules_of_thumb(bots))
-            sims = ITERATIONS.get(name, iterations)
-            jobs = [(name, 1000 + i, opponents, sims) for i in range(deals)]
+            sims = "own" if games.own_search(name) else ITERATIONS.get(name, iterations)
+            jobs = [(name, 1000 + i, opponents, ITERATIONS.get(name, iterations)) for i in range(deals)]
             results = list(pool.map(duplicate_deal, jobs, chunksize=1))
             for opponent in opponents:
                 mean, lo, hi = interval([r[opponent][0] for r in results])
                 per_play = statistics.fmean(r[opponent][1] for r in results)
-                print(f"{name:15} {sims:5} {opponent:10} {mean:+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} "
+                print(f"{name:15} {sims:>5} {opponent:10} {mean:+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} "
                       f"{per_play:8.2f}", flush=True)
 
 

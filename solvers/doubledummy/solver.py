@@ -19,7 +19,7 @@ from solvers.doubledummy.position import Position, seat_name
 from solvers.doubledummy.result import DDResult
 from solvers.errors import CardsageError
 
-__all__ = ["Solver", "solve", "load_kernels", "DEFAULT_NODE_BUDGET"]
+__all__ = ["Solver", "solve", "load_kernels", "kernels_ready", "kernels_ready_within", "DEFAULT_NODE_BUDGET"]
 
 # without a budget a solve still stops here, so no position can hang a caller
 DEFAULT_NODE_BUDGET = 20_000_000
@@ -251,6 +251,29 @@ def solve(position: Position, *, values: str = "best", budget_nodes: int | None 
 _LOCAL = threading.local()
 _LOADED = threading.Event()
 _LOADING = threading.Lock()
+
+
+def kernels_ready() -> bool:
+    """True once this process has its search kernels (compiled or loaded from the cache)."""
+    return _LOADED.is_set()
+
+
+def kernels_ready_within(wait: float) -> bool:
+    """True once the kernels are loaded. Otherwise starts loading them in a background
+    thread (once a process) and waits at most ``wait`` seconds: a timed hint answers by
+    its rules of thumb rather than overrun its budget while a cold process compiles."""
+    if _LOADED.is_set():
+        return True
+    with _BACKGROUND_LOCK:
+        if not _BACKGROUND:
+            thread = threading.Thread(target=lambda: load_kernels(), daemon=True, name="dd-kernels")
+            thread.start()
+            _BACKGROUND.append(thread)
+    return _LOADED.wait(wait)
+
+
+_BACKGROUND: list[threading.Thread] = []
+_BACKGROUND_LOCK = threading.Lock()
 
 
 def load_kernels() -> None:

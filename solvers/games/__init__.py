@@ -55,6 +55,14 @@ def search_config(name: str) -> SearchConfig:
     return config_for(importlib.import_module(policies) if policies else None)
 
 
+def own_search(name: str) -> bool:
+    """True when the game's policies bring their own ``search`` bot (e.g. sampled double
+    dummy for card play) in place of the generic one."""
+    get(name)
+    policies = _MODULES[name][1]
+    return policies is not None and "search" in (getattr(importlib.import_module(policies), "BOTS", {}) or {})
+
+
 def names() -> list[str]:
     """Names of every registered game."""
     return sorted(_MODULES)

@@ -117,22 +117,11 @@ def hint(state: NapoleonState, seat: int, budget: float | None = None, *, mode: 
 DEFAULT_BUDGET = 1.0
 # share of a hint's budget it may wait for the double-dummy solver to be compiled or loaded
 SOLVER_WAIT_SHARE = 0.5
-_PREPARING: list[threading.Thread] = []
-_PREPARING_LOCK = threading.Lock()
-
-
 def _solver_ready(wait: float) -> bool:
     """True once the solver's kernels are loaded; starts loading them in the background and
     waits at most ``wait`` seconds (a fresh process compiles them, which takes long)."""
     from solvers.doubledummy import solver as dd
-    if dd._LOADED.is_set():
-        return True
-    with _PREPARING_LOCK:
-        if not _PREPARING:
-            thread = threading.Thread(target=dd.load_kernels, daemon=True, name="napoleon-solver")
-            thread.start()
-            _PREPARING.append(thread)
-    return dd._LOADED.wait(wait)
+    return dd.kernels_ready_within(wait)
 
 
 _card_play = make_pimc_bot(samples=SEARCH_SAMPLES, budget_ms=2000, exact_from=HAND, fallback=heuristic_bot)

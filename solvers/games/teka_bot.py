@@ -19,7 +19,6 @@ Every choice comes with a reason a person can read.
 
 from __future__ import annotations
 
-import threading
 import time
 
 from solvers.cards import Card, Rank, Rng, Suit, parse_card
@@ -263,8 +262,6 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
 
 # share of the budget the sampled search may use (the rest: building the answer)
 BUDGET_SHARE = 0.93
-_LOADING: list[threading.Thread] = []
-_LOADING_LOCK = threading.Lock()
 # share of a hint's budget it may spend waiting for the solver's kernels to load
 SOLVER_WAIT_SHARE = 0.5
 
@@ -273,15 +270,8 @@ def _wait_for_solver(budget: float) -> float | None:
     """Seconds waited for the double-dummy kernels (compiled, or loaded from numba's cache,
     in a background thread); None when they were not ready within part of the budget."""
     from solvers.doubledummy import solver as dd
-    if dd._LOADED.is_set():
-        return 0.0
     start = time.perf_counter()
-    with _LOADING_LOCK:
-        if not _LOADING:
-            thread = threading.Thread(target=dd.load_kernels, daemon=True, name="teka-hint-solver")
-            thread.start()
-            _LOADING.append(thread)
-    if dd._LOADED.wait(budget * SOLVER_WAIT_SHARE):
+    if dd.kernels_ready_within(budget * SOLVER_WAIT_SHARE):
         return time.perf_counter() - start
     return None
 

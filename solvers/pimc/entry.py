@@ -50,6 +50,8 @@ def pimc_hint(state: State, seat: int, budget: float | None = DEFAULT_BUDGET, *,
         if state.game.name == "teka":
             return _maybe_raise(state, seat, data, hint)
         return hint
+    if state.game.name != "teka":
+        return None   # other games value their calls with their own hint
     from solvers.pimc.decisions import teka_decision_hint
     return teka_decision_hint(state, seat, budget if budget is not None else ORACLE_BUDGET,
                               samples=samples, rng=rng, solver=solver, oracle=oracle)

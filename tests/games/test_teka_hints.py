@@ -195,7 +195,7 @@ def test_a_cold_solver_does_not_overrun_the_budget(monkeypatch):
 
     monkeypatch.setattr(dd, "_LOADED", NeverLoaded())
     monkeypatch.setattr(dd, "load_kernels", lambda: release.wait(5))
-    monkeypatch.setattr(teka_bot, "_LOADING", [])
+    monkeypatch.setattr(dd, "_BACKGROUND", [])
     state = _first_bidding_decision(3)
     hint = TEKA.hint(state, state.speaker, 0.4)
     release.set()
