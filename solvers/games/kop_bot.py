@@ -269,7 +269,8 @@ def hint(state: KopState, seat: int, budget: float | None = None, *, mode: str |
             fallback = heuristic_hint(state, seat)
             fallback.reason += " (the sampled search is still being prepared)"
             return fallback
-        deadline = start + budget
+        # a margin for building the hint after the last deal
+        deadline = start + budget * 0.95 - 0.005
     found = _sampled_hint(state, seat, rng, iterations, deadline, Solver())
     return found if found is not None else heuristic_hint(state, seat)
 
