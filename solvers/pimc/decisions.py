@@ -446,7 +446,8 @@ def teka_card_hint(state: TekaState, seat: int, budget: float | None, *, samples
     rng = rng or Rng(0)
     solver = solver or Solver()
     cards = legal_cards(ADAPTER, state, seat)
-    groups = card_groups(cards, set(seat_hand(state, seat)) | set(cards), gone_cards(state))
+    groups = card_groups(cards, set(seat_hand(state, seat)) | set(cards), gone_cards(state),
+                         ADAPTER.position(state).rules)
     data = CardSamples(cards, long_deal=ADAPTER.hand_size(state) > HORIZON)
     count = [0]
 

@@ -76,7 +76,8 @@ def sample_card_values(state: State, seat: int, budget: float | None, *, samples
     start = time.perf_counter()
     deadline = None if budget is None else start + budget
     cards = legal_cards(adapter, state, seat)
-    groups = card_groups(cards, set(seat_hand(state, seat)) | set(cards), gone_cards(state))
+    groups = card_groups(cards, set(seat_hand(state, seat)) | set(cards), gone_cards(state),
+                         adapter.position(state).rules)
     out = CardSamples(cards, long_deal=adapter.hand_size(state) > horizon)
     limit = 1 if oracle else samples
     while limit is None or out.count < limit:

@@ -49,7 +49,8 @@ def scheduled_card(state: State, seat: int, rng: Rng, heuristic: Callable, *, sa
 
 def _all_equal(adapter: Adapter, state: State, seat: int) -> bool:
     cards = legal_cards(adapter, state, seat)
-    return len(card_groups(cards, set(seat_hand(state, seat)) | set(cards), gone_cards(state))) <= 1
+    return len(card_groups(cards, set(seat_hand(state, seat)) | set(cards), gone_cards(state),
+                           adapter.position(state).rules)) <= 1
 
 
 def _utility(values: list[float], goal: int, contract: bool) -> float:

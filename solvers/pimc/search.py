@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from solvers.cards import Card, Rng
-from solvers.doubledummy import Solver
+from solvers.doubledummy import Solver, TrickRules
 from solvers.game import State
 from solvers.pimc.adapters import Adapter
 
@@ -36,20 +36,35 @@ def _ms_left(deadline: float | None) -> float | None:
     return left
 
 
-def card_groups(cards: list[Card], mine, gone: set[Card]) -> list[list[Card]]:
-    """Legal cards in groups of equals: same suit, and every card ranked between them is
-    in the same hand or already out of play, so either one does the same job."""
+def card_groups(cards: list[Card], mine, gone: set[Card], rules: TrickRules | None = None) -> list[list[Card]]:
+    """Legal cards in groups of equals: same suit as played, every card of the game ranked
+    between them in the same hand or already out of play, and (where cards carry points)
+    the same points, so either one does the same job. ``rules`` gives the game's order
+    (trump ladders, ten-high suits); without it, plain suits ranked ace high."""
     mine = set(mine)
+    if rules is None:
+        key = lambda c: (c.suit, c.rank)  # noqa: E731
+        members = None
+    else:
+        key = rules.card_key
+        members = {}
+        for card in rules.cards:
+            members.setdefault(key(card)[0], {})[key(card)[1]] = card
+    points = rules.points_of if rules is not None and rules.has_card_points else (lambda c: 0)
     groups: list[list[Card]] = []
     by_suit: dict[int, list[Card]] = {}
     for c in cards:
-        by_suit.setdefault(c.suit, []).append(c)
+        by_suit.setdefault(key(c)[0], []).append(c)
     for suit, run in by_suit.items():
-        run.sort(key=lambda c: c.rank, reverse=True)
+        run.sort(key=lambda c: key(c)[1], reverse=True)
         current = [run[0]]
         for c in run[1:]:
-            between = [Card.standard(r, suit) for r in range(c.rank + 1, current[-1].rank)]
-            if all(b in mine or b in gone for b in between):
+            low, high = key(c)[1], key(current[-1])[1]
+            if members is None:
+                between = [Card.standard(r, suit) for r in range(low + 1, high)]
+            else:
+                between = [members[suit][p] for p in range(low + 1, high) if p in members[suit]]
+            if points(c) == points(current[-1]) and all(b in mine or b in gone for b in between):
                 current.append(c)
             else:
                 groups.append(current)

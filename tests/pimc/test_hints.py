@@ -140,3 +140,24 @@ def test_a_card_that_decides_the_hand_early_is_valued_by_the_hands_result():
     state, seat = _card_that_ends_the_hand_early()
     hint = oracle_hint(state, seat, budget=10.0)
     assert hint.action in state.legal_actions(seat)
+
+
+def test_card_groups_follow_the_games_order_and_points():
+    from solvers.cards import parse_cards
+    from solvers.doubledummy import TrickRules
+    from solvers.pimc.search import card_groups
+    # Kop's ladder (… Q♣ Q♠ Q♥ Q♦ J♣ J♠ J♥ …): neighbours on the ladder are equals, and
+    # J♣, J♥ become equals once J♠ between them is out of play
+    kop = TrickRules.kop()
+    assert len(card_groups(parse_cards("QC QS"), parse_cards("QC QS"), set(), kop)) == 1
+    cards = parse_cards("JC JH")
+    assert len(card_groups(cards, cards, set(), kop)) == 2
+    assert len(card_groups(cards, cards, set(parse_cards("JS")), kop)) == 1
+    # card points: touching cards of different points are not equals
+    rules = TrickRules(objective="points", card_points={"KS": 4, "QS": 3})
+    assert len(card_groups(parse_cards("KS QS"), parse_cards("KS QS"), set(), rules)) == 2
+    assert len(card_groups(parse_cards("QS JS"), parse_cards("QS JS"), set(), rules)) == 2
+    assert len(card_groups(parse_cards("JS TS"), parse_cards("JS TS"), set(), rules)) == 1
+    # plain ace-high suits without rules, as before
+    assert len(card_groups(parse_cards("AS KS"), parse_cards("AS KS"), set())) == 1
+    assert len(card_groups(parse_cards("AS QS"), parse_cards("AS QS"), set())) == 2
