@@ -158,6 +158,14 @@ class SedmaState(State):
         """Which round of the current trick is being played (1 for the first)."""
         return len(self.trick) // self.players + 1
 
+    def _round_start(self) -> int:
+        """Where the round being shown starts in the trick (a completed round stays shown)."""
+        return self.players * ((len(self.trick) - 1) // self.players) if self.trick else 0
+
+    def round_shown(self) -> int:
+        """The round of the trick shown on the table (1 for the first; 0 with no trick)."""
+        return self._round_start() // self.players + 1 if self.trick else 0
+
     def continuing_cards(self) -> list[Card]:
         """The leader's cards that may continue the trick: the led rank or a seven."""
         return [c for c in self.hands[self.leader] if matches(c, self.led)]
@@ -279,8 +287,10 @@ class SedmaState(State):
             "partnerships": [list(side) for side in self.sides()],
             "dealer": self.dealer,
             "leader": self.leader,
-            "trick": [{"seat": s, "card": str(c)} for s, c in self.trick],
-            "trick_round": self.round if self.trick else 0,
+            # the current round of the trick: one card before each seat, as on the table
+            "trick": [{"seat": s, "card": str(c)} for s, c in self.trick[self._round_start():]],
+            "trick_round": self.round_shown(),
+            "trick_all_rounds": [{"seat": s, "card": str(c)} for s, c in self.trick],
             "taking_the_trick": winning,
             "led_rank": Rank(self.led.rank).letter if self.trick else None,
             "leader_deciding": self.deciding,

@@ -20,7 +20,7 @@ from solvers.ismcts import SearchConfig
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
-SEARCH_SAMPLES = 24       # sampled deals a decision for the search bot
+SEARCH_SAMPLES = 40       # sampled deals a decision for the search bot
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 SEARCH_BUDGET = 2.0       # the search bot's time limit a decision
 
@@ -69,7 +69,7 @@ def hint(state: SedmaState, seat: int, budget: float | None = None, *, mode: str
     if best.action == _representative(thumb, choices):
         reason += f". Rule of thumb agrees: {why}"
     evaluation = {"kind": "sampled", "samples": result.samples, "win_share": round(best.win_share, 3),
-                  "expected_utility": round(best.mean, 3), "elapsed_s": round(result.elapsed, 3)}
+                  "value": round(best.mean, 3), "elapsed_s": round(result.elapsed, 3)}
     if budget is not None and iterations is None:
         evaluation["budget_s"] = budget
     alternatives = [{"action": c.action.to_json(), "win_share": round(c.win_share, 3),

@@ -5,8 +5,9 @@ tries one card per rank (and ``stop`` where the leader may end a trick). For eac
 sample it deals the cards the player cannot see afresh (:func:`solvers.sampling.determinize`),
 then plays every candidate on that same deal and finishes the deal by the rules of thumb
 for all players. Comparing the candidates on the same deals cancels most of the luck of
-the sampling. A candidate's value is the player's ``utility`` where the deal ends: the
-deal won or lost, and the card-point margin as a small tie-break.
+the sampling. A candidate's value is where the deal ends: +1 for the deal won, −1 for
+the deal lost, plus the card-point margin / 180 (the margin tells close moves apart
+with fewer samples than the bare result does).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from solvers.sampling import determinize
 __all__ = ["Candidate", "Evaluation", "candidates", "evaluate", "play_to_deal_end"]
 
 MAX_STEPS = 200   # a deal has at most 32 plays and 16 decisions to stop: a safe bound
+MARGIN_WEIGHT = 1 / 180
 
 
 @dataclass
@@ -85,6 +87,18 @@ def play_to_deal_end(state: SedmaState, rng: Rng) -> SedmaState:
     return state
 
 
+def deal_value(start: SedmaState, end: SedmaState, side: int) -> tuple[bool, float]:
+    """Whether ``side`` won the deal under way at ``start``, and its value to that side."""
+    if end.hands_played == start.hands_played:     # not finished (cannot happen within MAX_STEPS)
+        points = end.current_points()
+        margin = points[side] - points[1 - side]
+        return False, margin * MARGIN_WEIGHT
+    record = end.sheet[start.hands_played]
+    margin = record.card_points[side] - record.card_points[1 - side]
+    won = record.winner == side
+    return won, (1.0 if won else -1.0) + margin * MARGIN_WEIGHT
+
+
 def evaluate(state: SedmaState, seat: int, rng: Rng, *, samples: int | None = None,
              budget: float | None = None, prefer: Action | None = None) -> Evaluation:
     """Try every distinct move on ``samples`` sampled deals (or as many as ``budget``
@@ -101,8 +115,9 @@ def evaluate(state: SedmaState, seat: int, rng: Rng, *, samples: int | None = No
         world = determinize(state, seat, rng)
         for arm in arms:
             end = play_to_deal_end(world._apply(arm.action, seat), rng)
-            arm.values.append(end.utility(seat))
-            arm.wins += end.sheet[-1].winner == side if end.hands_played > state.hands_played else 0
+            won, value = deal_value(state, end, side)
+            arm.values.append(value)
+            arm.wins += won
         done += 1
     ranked = sorted(arms, key=lambda a: (-round(a.mean, 9), a.action != prefer))
     return Evaluation(ranked, done, time.perf_counter() - start)

@@ -320,3 +320,16 @@ def test_views_hide_other_hands_and_the_stock_and_sampling_keeps_what_is_public(
     public = state.view(None)["public"]
     assert public["taking_the_trick"] == 1 and public["led_rank"] == "8" and public["stock"] == 22
     assert public["card_points"] == [0, 0] and public["seat_names"] == ["South", "North"]
+
+
+def test_the_table_shows_the_current_round_of_a_continued_trick():
+    state = table(["KS KD 7S 9S", "KH 8D QD 9D"], dealer=1, continuation=True)
+    state = run(state, "play KS", "play KH")
+    public = state.view(0)["public"]
+    assert [p["card"] for p in public["trick"]] == ["KS", "KH"] and public["trick_round"] == 1
+    assert public["leader_deciding"] and public["taking_the_trick"] == 1
+    state = run(state, "play KD")
+    public = state.view(1)["public"]
+    assert [p["card"] for p in public["trick"]] == ["KD"] and public["trick_round"] == 2
+    assert [p["card"] for p in public["trick_all_rounds"]] == ["KS", "KH", "KD"]
+    assert public["taking_the_trick"] == 0
