@@ -29,6 +29,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "whist-22": ("solvers.games.whist_22", "solvers.games.whist_22_bot"),
     "napoleon": ("solvers.games.napoleon", "solvers.games.napoleon_bot"),
     "kop": ("solvers.games.kop", "solvers.games.kop_bot"),
+    "sedma": ("solvers.games.sedma", "solvers.games.sedma_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
