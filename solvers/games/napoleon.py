@@ -450,7 +450,7 @@ class NapoleonState(State):
             "leader": self.leader if self.leader >= 0 else None,
             "trick": [{"seat": s, "card": str(c)} for s, c in self.trick],
             "last_trick": [{"seat": s, "card": str(c)} for s, c in self.last_trick],
-            "tricks": {"bidder": made, "opponents": beaten},
+            "tricks": {"by_bidder": made, "by_opponents": beaten},
             "tricks_won": [self.tricks_of(s) for s in range(self.players)],
             "chips": list(self.chips),
             "start_chips": self.options.start_chips,

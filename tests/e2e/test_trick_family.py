@@ -13,7 +13,7 @@ from tests.e2e.helpers import version, wait_for_turn
 pytestmark = pytest.mark.e2e
 
 # the trick-taking family (Whist's own browser tests are in test_play_whist.py)
-FAMILY = ["teka", "whist-22", "napoleon", "kop"]
+FAMILY = ["teka", "whist-22", "napoleon", "kop", "sedma"]
 CARD = "#table .hand button.card:not([disabled])"
 BUTTON = "#actions button:not([disabled])"
 MOST_CLICKS = 600
@@ -54,3 +54,26 @@ def test_a_whole_hand_by_clicking(page, game):
         wait_for_turn(page)
     assert rows(page) >= 1, "the score sheet shows the finished hand"
     assert page.locator("#log li").count() > 0
+
+
+def test_five_seats_show_five_cards_in_the_trick(page):
+    # with five players two seats sit at the top: both their cards stay visible
+    start(page, "napoleon", seed=3)
+    for _ in range(40):
+        plays = page.locator("#table .trick-area figure.played")
+        if plays.count() == 5:
+            break
+        before = version(page)
+        buttons = page.locator(BUTTON)
+        (buttons if buttons.count() else page.locator(CARD)).first.click()
+        page.wait_for_function("v => Number(document.getElementById('game').dataset.version) > v", arg=before)
+        wait_for_turn(page)
+    figures = page.locator("#table .trick-area figure.played")
+    assert figures.count() == 5
+    boxes = [figures.nth(i).bounding_box() for i in range(5)]
+    for i in range(5):
+        for j in range(i + 1, 5):
+            a, b = boxes[i], boxes[j]
+            apart = a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or \
+                a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+            assert apart, "no played card hides another"

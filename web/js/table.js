@@ -123,11 +123,27 @@ function trickBlock(plays, view, positions, label, faded) {
   const block = h("section", { class: "zone trick-area" + (faded ? " faded" : ""), "data-zone": faded ? "last_trick" : "trick", "aria-label": label });
   block.append(h("h3", { class: "zone-title", text: label }));
   const compass = h("div", { class: "compass" });
+  // a seat that played several cards to the trick (a continued trick) shows them overlapped
+  const bySeat = new Map();
   for (const play of plays) {
-    const where = positions.get(play.seat) || "top";
-    compass.append(h("figure", { class: `played at-${where}`, "data-card": play.card },
-      h("span", { class: "card face", role: "img", "aria-label": `${seatName(view, play.seat)}: ${cardLabel(play.card)}` }, cardFace(play.card)),
-      h("figcaption", { text: seatName(view, play.seat) })));
+    if (!bySeat.has(play.seat)) bySeat.set(play.seat, []);
+    bySeat.get(play.seat).push(play.card);
+  }
+  // with five or more players several seats sit at the top: their cards go in one row, clockwise
+  const topOrder = [...positions].filter(([, where]) => where === "top").map(([seat]) => seat);
+  const top = [];
+  for (const [seat, cards] of bySeat) {
+    const where = positions.get(seat) || "top";
+    const faces = cards.map((card) => h("span", { class: "card face", role: "img", "aria-label": `${seatName(view, seat)}: ${cardLabel(card)}` }, cardFace(card)));
+    const figure = h("figure", { class: `played at-${where}` + (cards.length > 1 ? " several" : ""), "data-card": cards[cards.length - 1], "data-cards": cards.join(" ") },
+      h("div", { class: "played-cards" }, ...faces),
+      h("figcaption", { text: seatName(view, seat) }));
+    if (where === "top") top.push([topOrder.indexOf(seat), figure]);
+    else compass.append(figure);
+  }
+  if (top.length) {
+    top.sort((a, b) => a[0] - b[0]);
+    compass.append(h("div", { class: "played-row" }, ...top.map(([, figure]) => figure)));
   }
   if (!plays.length) compass.append(h("span", { class: "slot" }));
   block.append(compass);
