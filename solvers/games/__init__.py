@@ -26,6 +26,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "twentyfour": ("solvers.games.twentyfour", "solvers.games.twentyfour_bot"),
     "klondike": ("solvers.games.klondike", "solvers.games.patience_play"),
     "forty-thieves": ("solvers.games.forty_thieves", "solvers.games.patience_play"),
+    "trex": ("solvers.games.trex", "solvers.games.trex_bot"),
 }
 _GAMES: dict[str, Game] = {}
 

@@ -1,0 +1,2 @@
+"""Trex policies (placeholder while the rules settle)."""
+BOTS = {}
