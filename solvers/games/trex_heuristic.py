@@ -240,6 +240,8 @@ def layout_card(state: TrexState, seat: int, legal: list[Action]) -> tuple[Actio
     """The card to lay in Trex (pass when nothing fits)."""
     if legal == [Action("pass")]:
         return legal[0], "no jack and no card next to the layout: you must pass"
+    if len(legal) == 1:
+        return legal[0], f"{_card(legal[0]).pretty()} is the only card that fits the layout"
     hand = set(state.hands[seat])
     rows = state.row_map()
 
