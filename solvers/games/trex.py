@@ -423,7 +423,8 @@ class TrexState(State):
     # ------------------------------------------------------------- zones and views
     def zones(self) -> dict[str, Zone]:
         zones = {f"hand:{s}": Zone(self.hands[s], Visibility.OWNER, s, ordered=False) for s in range(SEATS)}
-        zones["trick"] = Zone(tuple(c for _, c in self.trick), Visibility.PUBLIC)
+        if self.contract != TREX:
+            zones["trick"] = Zone(tuple(c for _, c in self.trick), Visibility.PUBLIC)
         shown = self.face_up_penalties()
         for s in range(SEATS):
             up = tuple(c for c in self.taken[s] if c in shown)
@@ -431,6 +432,8 @@ class TrexState(State):
                                        s, ordered=False)
             zones[f"penalties:{s}"] = Zone(up, Visibility.PUBLIC, s)
         for suit in reversed(Suit):
+            if self.contract != TREX:
+                break
             row = self.rows[suit]
             cards = () if row is None else tuple(Card.standard(r, suit) for r in range(row[0], row[1] + 1))
             zones[f"layout:{suit.letter}"] = Zone(cards, Visibility.PUBLIC)

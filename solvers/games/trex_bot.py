@@ -1,6 +1,7 @@
 """Trex policies: the rules of thumb, the search's settings and the hint for every decision.
 
 * ``heuristic``: :mod:`solvers.games.trex_heuristic`.
+* ``sampled``: plays the sampled hint's action (a few deals a decision).
 * ``hint``: the sampled search of :mod:`solvers.games.trex_search` (contract choice,
   throw-in claims and doubles valued by playing sampled deals out; trick play by sampled
   double dummy; the Trex layout by exact search once the hands are small), falling back
@@ -82,5 +83,23 @@ def _solver_ready(wait: float) -> bool:
     return dd._LOADED.wait(wait)
 
 
-BOTS = {"heuristic": heuristic_bot}
+def make_sampled_bot(samples: int = 8, budget: float = 0.5):
+    """A bot that plays the sampled hint's action (``samples`` deals, at most ``budget``
+    seconds a decision), the rules of thumb's when not one deal was valued in time."""
+
+    def policy(state, seat: int, rng: Rng):
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        if state.phase == PLAY and not _solver_ready(budget):
+            return heuristic_bot(state, seat, rng)
+        hint = sampled_hint(state, seat, budget, samples=samples, rng=rng.fork("sampled"))
+        return hint.action if hint is not None else heuristic_bot(state, seat, rng)
+
+    policy.__name__ = "sampled_bot"
+    policy.__doc__ = f"Sampled search for every decision ({samples} deals or {budget} s a decision)."
+    return policy
+
+
+BOTS = {"heuristic": heuristic_bot, "sampled": make_sampled_bot()}
 SEARCH = SearchConfig()

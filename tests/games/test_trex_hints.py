@@ -120,3 +120,21 @@ def test_tiny_budget_falls_back_to_the_rules_of_thumb():
     state = TREX.new(seed=1)
     hint = TREX.hint(state, state.owner, 0.001)
     assert hint.method == "heuristic" and hint.action.kind == "choose"
+
+
+def test_the_sampled_bot_plays_legal_moves_in_every_phase():
+    from solvers.games.trex_bot import make_sampled_bot
+    bot = make_sampled_bot(samples=1, budget=5.0)
+    state = act(start(KING_ALONE), "choose king-of-hearts")
+    seen = set()
+    step = 0
+    while not state.sheet:
+        seat = min(state.to_move)
+        action = bot(state, seat, Rng(step))
+        assert action in state.legal_actions(seat)
+        seen.add(state.phase)
+        state = state.apply(action, seat)
+        step += 1
+        if state.phase == "play" and len(state.history) >= 1:
+            break
+    assert "claim" in seen and len(seen) >= 2
