@@ -83,7 +83,7 @@ def _solver_ready(wait: float) -> bool:
     return dd._LOADED.wait(wait)
 
 
-def make_sampled_bot(samples: int = 8, budget: float = 0.5):
+def make_sampled_bot(samples: int = 24, budget: float = 1.0):
     """A bot that plays the sampled hint's action (``samples`` deals, at most ``budget``
     seconds a decision), the rules of thumb's when not one deal was valued in time."""
 

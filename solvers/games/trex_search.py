@@ -8,10 +8,10 @@ every deal:
   action; the value is the seat's points in the deal minus a quarter of the contract's
   total (what an ordinary hand expects), since the owner plays every contract once in any
   case and the other players share what the seat does not lose.
-* Trick play: double dummy. Late in the deal each sampled deal is solved exactly for
-  every card; earlier, each card is followed by quick play (the rules of thumb) down to
-  a small ending that is solved exactly. Every other player is assumed to play against
-  the seat (the points of a contract are fixed, so what they give away the seat takes).
+* Trick play: late in the deal (six cards a hand or fewer) each sampled deal is solved
+  double dummy for every card, every other player assumed to play against the seat (the
+  points of a contract are fixed, so what they give away the seat takes). Earlier, each
+  card is followed by quick play (the rules of thumb) to the end of the deal.
 * Trex layout: once few cards are left, each sampled deal is searched exactly, every
   player aiming at its own best place; before, each card is followed by quick play to
   the end of the deal.
@@ -24,20 +24,19 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from solvers.cards import Card, Rng, Suit
+from solvers.cards import Card, Rng
 from solvers.doubledummy import Position, Solver, TrickRules
 from solvers.game import Action, Hint
-from solvers.games.trex import (CHOOSE, CLAIM, CONTRACT_NAMES, CONTRACT_TOTAL, DOUBLE, FINISH_POINTS, KING,
+from solvers.games.trex import (CHOOSE, CLAIM, CONTRACT_NAMES, CONTRACT_TOTAL, DOUBLE, FINISH_POINTS,
                                 LAYOUT, PENALTY_CARDS, PLAY, SEATS, SLAPS, TrexState, layout_playable,
                                 next_seat, turn_order)
 from solvers.games.trex_heuristic import choose as rules_of_thumb
 from solvers.games.trex_scoring import PENALTY, TRICK_PENALTY, deal_items
 from solvers.sampling import sample_hidden
 
-__all__ = ["sampled_hint", "Valuation", "EXACT_TRICKS", "QUICK_TO", "LAYOUT_EXACT"]
+__all__ = ["sampled_hint", "Valuation", "EXACT_TRICKS", "LAYOUT_EXACT"]
 
 EXACT_TRICKS = 6      # from this many cards a hand every card is solved exactly
-QUICK_TO = 5          # earlier, quick play runs down to this many cards a hand
 LAYOUT_EXACT = 14     # cards left in all hands from which the layout is searched exactly
 MAX_STEPS = 400
 
@@ -156,19 +155,6 @@ def _position(state: TrexState, rules: TrickRules) -> Position:
     return Position.from_hands([state.hands[s] for s in order], 0, [c for _, c in state.trick], rules)
 
 
-def _rest_value(solver: Solver, state: TrexState, me: int, deadline: float | None) -> float:
-    """The seat's points from the remaining tricks, solved double dummy."""
-    rules, bonus = trick_rules(state, me)
-    result = solver.solve(_position(state, rules), values="best", budget_ms=_ms_left(deadline))
-    if not result.exact:
-        raise OutOfTime
-    remaining = [c for h in state.hands for c in h] + [c for _, c in state.trick]
-    if state.card_turn == me:
-        mine = result.value
-    else:
-        total = sum(rules.points_of(c) for c in remaining) + rules.trick_points * (len(remaining) // SEATS)
-        mine = total - result.value
-    return mine + sum(p for c, p in bonus.items() if c in remaining)
 
 
 def remaining_cards(state: TrexState) -> set[Card]:
@@ -198,20 +184,23 @@ def _card_groups(state: TrexState, seat: int, cards: list[Card]) -> list[list[Ca
 
 def value_cards(state: TrexState, seat: int, samples: int | None, deadline: float | None, rng: Rng,
                 solver: Solver) -> Valuation:
-    """Every legal card valued double dummy on sampled deals (quick play first while long)."""
+    """Every legal card valued on sampled deals: double dummy from ``EXACT_TRICKS`` cards a
+    hand, by quick play to the end of the deal before (a double-dummy ending after quick
+    play measured weaker: the three others assumed to play together are too gloomy a
+    model while much is still open)."""
     actions = state.legal_actions(seat)
     cards = [_card(a) for a in actions]
     groups = _card_groups(state, seat, cards)
     exact = len(state.hands[seat]) <= EXACT_TRICKS
     out = Valuation(actions, detail=("double dummy on each sampled deal" if exact else
-                                     f"quick play to {QUICK_TO} cards a hand, then double dummy"))
+                                     "each card followed by quick play to the end of the deal"))
     while samples is None or out.count < samples:
         if deadline is not None and time.perf_counter() > deadline:
             break
         deal = sample_hidden(state, seat, rng)
         try:
             row = (_exact_row(deal, seat, groups, deadline, solver) if exact else
-                   _quick_row(deal, seat, groups, deadline, solver, rng))
+                   _rollout_row(deal, seat, groups, deadline, rng))
         except OutOfTime:
             break
         out.values.append({a: row[_card(a)] for a in actions})
@@ -228,22 +217,14 @@ def _exact_row(deal: TrexState, seat: int, groups, deadline, solver: Solver) -> 
     return {c: base + result.cards[str(g[0])] for g in groups for c in g}
 
 
-def _quick_row(deal: TrexState, seat: int, groups, deadline, solver: Solver, rng: Rng) -> dict[Card, float]:
+
+
+def _rollout_row(deal: TrexState, seat: int, groups, deadline, rng: Rng) -> dict[Card, float]:
     row = {}
     for group in groups:
-        state = deal.apply(Action("play", (str(group[0]),)), seat)
-        steps = 0
-        while (state.phase == PLAY and len(state.sheet) == len(deal.sheet)
-               and max(len(h) for h in state.hands) > QUICK_TO):
-            mover = state.card_turn
-            state = state.apply(rules_of_thumb(state, mover)[0], mover)
-            steps += 1
-            if steps > MAX_STEPS:
-                raise RuntimeError("quick play did not reach the ending")
-        if len(state.sheet) != len(deal.sheet):
-            value = state.sheet[-1].points[seat]
-        else:
-            value = my_deal_points(state, seat) + _rest_value(solver, state, seat, deadline)
+        after = deal.apply(Action("play", (str(group[0]),)), seat)
+        value = play_out(after, seat, rng, deadline) if len(after.sheet) == len(deal.sheet) else \
+            after.sheet[-1].points[seat] - CONTRACT_TOTAL[deal.contract] / SEATS
         for c in group:
             row[c] = value
     return row

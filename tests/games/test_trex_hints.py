@@ -138,3 +138,21 @@ def test_the_sampled_bot_plays_legal_moves_in_every_phase():
         if state.phase == "play" and len(state.history) >= 1:
             break
     assert "claim" in seen and len(seen) >= 2
+
+
+def test_the_double_dummy_model_counts_doubles_for_the_hint_seat():
+    from dataclasses import replace
+    from solvers.cards import parse_card
+    from solvers.games.trex_search import trick_rules
+    state = act(start(KING_ALONE), "choose king-of-hearts")
+    plain, bonus = trick_rules(state, 0)
+    assert plain.points_of(parse_card("KH")) == -75 and bonus == {}
+    doubled = replace(state, doubles=((0, parse_card("KH")),))
+    rules, bonus = trick_rules(doubled, 0)
+    # the doubler: -75 if it takes the king, +75 if another does = -150 for taking it, +75 besides
+    assert rules.points_of(parse_card("KH")) == -150 and bonus == {parse_card("KH"): 75}
+    rules, bonus = trick_rules(doubled, 1)
+    assert rules.points_of(parse_card("KH")) == -150 and bonus == {}
+    assert rules.sides == (1, 0, 1, 1)
+    slaps = replace(state, contract="slaps")
+    assert trick_rules(slaps, 2)[0].trick_points == -15
