@@ -37,7 +37,7 @@ from solvers.sampling import sample_hidden
 __all__ = ["sampled_hint", "Valuation", "EXACT_TRICKS", "LAYOUT_EXACT"]
 
 EXACT_TRICKS = 6      # from this many cards a hand every card is solved exactly
-LAYOUT_EXACT = 14     # cards left in all hands from which the layout is searched exactly
+LAYOUT_EXACT = 18     # cards left in all hands from which the layout is searched exactly
 MAX_STEPS = 400
 
 
