@@ -84,9 +84,10 @@ def my_deal_points(state: TrexState, seat: int) -> int:
 def play_out(state: TrexState, seat: int, rng: Rng, deadline: float | None) -> float:
     """Play the deal to its end by the rules of thumb; the seat's points minus a quarter of the
     contract's total."""
-    hands = len(state.sheet)
+    hands, throw_ins = len(state.sheet), state.throw_ins
     steps = 0
-    while len(state.sheet) == hands and not state.is_over:
+    # a throw-in ends the play-out: the next pack is unknown to everybody
+    while len(state.sheet) == hands and state.throw_ins == throw_ins and not state.is_over:
         mover = min(state.to_move)
         state = state.apply(rules_of_thumb(state, mover)[0], mover)
         steps += 1
@@ -95,7 +96,7 @@ def play_out(state: TrexState, seat: int, rng: Rng, deadline: float | None) -> f
         if steps > MAX_STEPS:
             raise RuntimeError("a Trex deal did not end")
     if len(state.sheet) == hands:
-        return 0.0     # thrown in: a fresh deal, as good as an ordinary hand
+        return 0.0     # thrown in: a fresh deal is worth what an ordinary hand is
     record = state.sheet[-1]
     return record.points[seat] - CONTRACT_TOTAL[record.contract] / SEATS
 

@@ -156,3 +156,16 @@ def test_the_double_dummy_model_counts_doubles_for_the_hint_seat():
     assert rules.sides == (1, 0, 1, 1)
     slaps = replace(state, contract="slaps")
     assert trick_rules(slaps, 2)[0].trick_points == -15
+
+
+@pytest.mark.parametrize("seed", [3, 12])
+def test_contract_hints_are_honest_even_when_a_play_out_is_thrown_in(seed):
+    # a sampled play-out may end in a throw-in: the next pack is nobody's knowledge, so the
+    # play-out stops there instead of dealing from the real pack's order
+    state = TREX.new(seed=seed)
+    seat = state.owner
+    hint = TREX.hint(state, seat, iterations=4, rng=Rng(5))
+    other = determinize(state, seat, Rng(seed))
+    assert other.rng_state != state.rng_state
+    again = TREX.hint(other, seat, iterations=4, rng=Rng(5))
+    assert hint.action == again.action and hint.alternatives == again.alternatives
