@@ -201,7 +201,7 @@ class TetkaState(State):
             captured[winner].extend(c for _, c in plays)
         return captured
 
-    def hand_penalties(self) -> list[Penalty]:
+    def penalties_so_far(self) -> list[Penalty]:
         """The penalties taken in this hand's finished tricks (no most-tricks point yet)."""
         out: list[Penalty] = []
         for number, (plays, winner) in enumerate(zip(self.history, self.winners), 1):
@@ -258,7 +258,7 @@ class TetkaState(State):
 
     def public(self, seat: int | None) -> dict:
         show_last = self.options.show_full_history or not self.trick
-        so_far = penalty_totals(self.hand_penalties(), SEATS)
+        so_far = penalty_totals(self.penalties_so_far(), SEATS)
         return {
             "seat_names": list(SEAT_NAMES),
             "dealer": self.dealer,

@@ -16,9 +16,11 @@ the generic search's rollout policy on sampled deals.
 from __future__ import annotations
 
 from solvers.cards import Card, Rng, Suit
+from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
 from solvers.games.tetka import TRICKS, TetkaState
 from solvers.games.tetka_penalties import card_penalty
+from solvers.games.tetka_search import make_sampled_bot, sampled_hint
 from solvers.ismcts import SearchConfig
 from solvers.tricks import cards_that_follow, current_winner
 
@@ -116,5 +118,15 @@ def heuristic_hint(state: TetkaState, seat: int) -> Hint:
     return Hint(action, reason, evaluation={"kind": "heuristic"}, alternatives=alternatives, method="heuristic")
 
 
-BOTS = {"heuristic": heuristic_bot}
+def hint(state: TetkaState, seat: int, budget: float | None = None, *, mode: str | None = None,
+         rng: Rng | None = None, iterations: int | None = None) -> Hint:
+    """Every legal card tried on the same sampled deals (``iterations``: how many deals;
+    otherwise as many as ``budget`` seconds allow), each finished by the rules of thumb."""
+    if mode is not None:
+        raise CardsageError("Tëtka has one kind of hint; leave the mode out", field="mode")
+    return sampled_hint(state, seat, heuristic_bot, budget, rng, iterations)
+
+
+BOTS = {"heuristic": heuristic_bot, "search": make_sampled_bot(heuristic_bot)}
+# the generic information-set search, for comparison, rolls out with the rules of thumb
 SEARCH = SearchConfig(rollout=heuristic_bot)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from solvers import games
@@ -107,8 +108,8 @@ def test_heuristic_plays_legal_cards_and_gives_reasons():
 def test_hint_for_a_card_is_legal_reasoned_and_reproducible():
     state = play_random(GAME.new(seed=5), 9, Rng(5))
     seat = state.turn
-    first = GAME.hint(state, seat, rng=Rng(1), iterations=30)
-    again = GAME.hint(determinize(state, seat, Rng(8)), seat, rng=Rng(1), iterations=30)
+    first = GAME.hint(state, seat, rng=Rng(1), iterations=8)
+    again = GAME.hint(determinize(state, seat, Rng(8)), seat, rng=Rng(1), iterations=8)
     assert first.action in state.legal_actions(seat) and first.reason
     assert first.to_json()["action"] == again.to_json()["action"]
     assert first.reason == again.reason
@@ -137,3 +138,52 @@ def test_nine_points_every_hand_and_totals_add_up(seed):
     assert sum(state.scores) == 36
     assert [r["score"] for r in state.standings()] == sorted(state.scores)
     assert state.utility(0) == -(state.scores[0] - sum(state.scores[1:]) / 3)
+
+
+# ---------------------------------------------------------------- the sampled hint
+
+VOID_DEAL = {
+    "dealer": 3, "bum": "5H",
+    "hands": ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+              "QH 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+              "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+              "AS 2H 3H 4H 6H 7H 8H 9H TH JH KH AH 5H"],
+}
+
+
+def test_hint_throws_tetka_on_someone_elses_trick():
+    state = GAME.new(deal=VOID_DEAL).apply("play 2C", 0)    # nobody else has a club: 2C wins
+    hint = GAME.hint(state, 1, rng=Rng(4), iterations=3)
+    assert hint.action.notation == "play QH" and hint.method == "sampled"
+    assert hint.evaluation["deals"] == 3 and "penalty points" in hint.reason
+    assert all("expected_penalty" in alt for alt in hint.alternatives)
+
+
+def test_hint_and_search_bot_let_the_dealer_shed_the_bum_card():
+    state = GAME.new(deal=VOID_DEAL).apply("play 2C", 0).apply("play QH", 1).apply("play 2D", 2)
+    hint = GAME.hint(state, 3, rng=Rng(4), iterations=4)
+    assert hint.action.notation == "play 5H" and "5H" in hint.reason
+    from solvers.games.tetka_bot import heuristic_bot
+    from solvers.games.tetka_search import make_sampled_bot
+    assert make_sampled_bot(heuristic_bot, deals=3)(state, 3, Rng(4)).notation == "play 5H"
+
+
+def test_hint_refuses_an_unknown_mode():
+    from solvers.errors import CardsageError
+    with pytest.raises(CardsageError):
+        GAME.hint(start(), 0, mode="exact", iterations=2)
+
+
+def test_hint_within_a_budget_samples_at_least_one_deal():
+    hint = GAME.hint(start(), 0, 0.05)
+    assert hint.evaluation["deals"] >= 1 and hint.action in start().legal_actions(0)
+
+
+@pytest.mark.slow
+def test_hint_keeps_to_its_budget():
+    import time
+    state = GAME.new(seed=8)
+    for budget in (0.2, 1.0):
+        began = time.perf_counter()
+        GAME.hint(state, state.turn, budget)
+        assert time.perf_counter() - began < budget * 1.1 + 0.05
