@@ -18,7 +18,7 @@ from __future__ import annotations
 from solvers.cards import Card, Rng, Suit
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
-from solvers.games.tetka import TRICKS, TetkaState
+from solvers.games.tetka import TetkaState
 from solvers.games.tetka_penalties import card_penalty
 from solvers.games.tetka_search import make_sampled_bot, sampled_hint
 from solvers.ismcts import SearchConfig
@@ -29,13 +29,6 @@ SUIT_NAMES = {s: s.name.lower() for s in Suit}
 
 def _gone(state: TetkaState) -> set[Card]:
     return {c for plays in state.history for _, c in plays} | {c for _, c in state.trick}
-
-
-def trick_cost(state: TetkaState) -> int:
-    """Penalty points the current trick already carries, counting its number."""
-    points = sum(card_penalty(c, state.bum) for _, c in state.trick)
-    number = state.trick_number
-    return points + (number == state.penalty_trick) + (number == TRICKS)
 
 
 def choose(state: TetkaState, seat: int) -> tuple[Card, str]:

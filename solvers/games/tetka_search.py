@@ -97,8 +97,9 @@ def sampled_hint(state: TetkaState, seat: int, policy, budget: float | None, rng
         return Hint(legal[0], "the only legal card", {"kind": "forced"}, [], method="exact")
     if iterations is None and budget is None:
         budget = HINT_BUDGET
-    deadline = None if iterations is not None else time.perf_counter() + budget
-    best, points, prior = choose(state, seat, policy, rng or Rng("tetka hint"), iterations, deadline)
+    deals = None if iterations is None else max(1, iterations)
+    deadline = None if deals is not None else time.perf_counter() + budget
+    best, points, prior = choose(state, seat, policy, rng or Rng("tetka hint"), deals, deadline)
     n = len(points[best])
     mean = {a: sum(v) / len(v) for a, v in points.items()}
     ranked = sorted(points, key=lambda a: (a != best, mean[a], a.notation))
