@@ -19,4 +19,4 @@ if [ -n "$NEED" ]; then
 fi
 # compile the solver kernels once (numba's disk cache) so no test waits on a cold compiler
 .venv/bin/cardsage prepare
-exec .venv/bin/python -m pytest -n 2 --dist loadfile "$@"
+exec .venv/bin/python -m pytest -n 2 --dist loadscope "$@"

@@ -99,112 +99,12 @@ def _check_state(game, state, seat, legal, salt):
             assert entry["count"] == len(zones[name].cards)
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(seed=st.integers(min_value=0, max_value=2**31), data=st.data())
-@settings(max_examples=30)
-def test_whole_match_replays_and_round_trips(name, seed, data):
-    game = games.get(name)
-    final, log = _play_match(game, seed, data)
-    assert final.is_over and not final.to_move
-    assert all(not final.legal_actions(s) for s in range(final.players))
-    # replay determinism: the same seed and actions give the same state
-    replay = game.new(seed=seed)
-    for seat, action in log:
-        replay = replay.apply(action.notation, seat)
-    assert replay.key() == final.key()
-    assert len(final.scores) == final.players
-
-
-@pytest.mark.parametrize("name,options", [(n, o) for n in GAMES for o in VARIANTS.get(n, [])])
-@given(seed=st.integers(min_value=0, max_value=2**31), data=st.data())
-@settings(max_examples=8, deadline=None,
-          suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large])
-def test_whole_match_with_other_options(name, options, seed, data):
-    game = games.get(name)
-    final, log = _play_match(game, seed, data, options)
-    assert final.is_over and not final.to_move
-    replay = game.new(seed=seed, options=options)
-    for seat, action in log:
-        replay = replay.apply(action.notation, seat)
-    assert replay.key() == final.key()
-
-
 def test_every_game_has_option_variants():
     assert set(VARIANTS) == set(GAMES)
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_new_is_deterministic_and_apply_never_mutates(name):
-    game = games.get(name)
-    a, b = game.new(seed=11), game.new(seed=11)
-    assert a.key() == b.key()
-    seat = min(a.to_move)
-    before = a.key()
-    a.apply(a.legal_actions(seat)[0], seat)
-    assert a.key() == before
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_bad_input_raises_the_project_error_and_changes_nothing(name):
-    game = games.get(name)
-    state = game.new(seed=3)
-    seat = min(state.to_move)
-    before = state.key()
-    for bad in ["", "frobnicate", "play ZZ", {"kind": 3}, {"args": []}, 17, None]:
-        with pytest.raises(CardsageError):
-            state.apply(bad, seat)
-    others = [s for s in range(state.players) if s not in state.to_move]
-    if others:
-        with pytest.raises(CardsageError):
-            state.apply(state.legal_actions(seat)[0], others[0])
-    assert state.key() == before
-    with pytest.raises(CardsageError):
-        game.new(seed=1, options={"no_such_option": 1})
-    with pytest.raises(CardsageError):
-        game.new(seed="x")
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_description_and_options_schema(name):
-    game = games.get(name)
-    desc = game.describe()
-    json.dumps(desc)
-    assert desc["name"] == name and desc["options"]["type"] == "object"
-    assert {"random", "search"} <= set(desc["bots"])
-    for key, prop in desc["options"]["properties"].items():
-        assert "default" in prop and "description" in prop
-
-
 SEARCH_BOTS = {"pimc", "solver", "search"}  # bots that search: they play the opening, random finishes
 SEARCH_BOT_DECISIONS = {"search": 3}   # per bot; 12 for the others
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_bots_play_whole_matches(name):
-    game = games.get(name)
-    bots = game.bots()
-    for bot_name, policy in bots.items():
-        state = game.new(seed=5)
-        rng = Rng(5)
-        steps = 0
-        while not state.is_over and steps < MAX_ACTIONS:
-            seat = min(state.to_move)
-            expensive = bot_name in SEARCH_BOTS and steps >= SEARCH_BOT_DECISIONS.get(bot_name, 12)
-            action = (bots["random"] if expensive else policy)(state, seat, rng)
-            state = state.apply(action, seat)
-            steps += 1
-        assert state.is_over, f"bot {bot_name} finished the match"
-
-
-@pytest.mark.parametrize("name", GAMES)
-def test_hint_is_a_legal_action_with_a_reason(name):
-    game = games.get(name)
-    state = game.new(seed=9)
-    seat = min(state.to_move)
-    hint = game.hint(state, seat)
-    assert hint.action in state.legal_actions(seat)
-    assert hint.reason
-    json.dumps(hint.to_json())
 
 
 # --- honest hints: a hint is a function of what the seat knows -----------------------
@@ -242,31 +142,172 @@ def _position_with_a_choice(game, seed: int, steps: int):
     return chosen
 
 
-@pytest.mark.parametrize("name", GAMES)
-@given(seed=st.integers(min_value=0, max_value=2**31), steps=st.integers(0, 40), salt=st.integers(0, 10**6))
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-def test_hint_depends_only_on_what_the_seat_knows(name, seed, steps, salt):
-    game = games.get(name)
-    found = _position_with_a_choice(game, seed, steps)
-    if found is None:
+def pytest_generate_tests(metafunc):
+    # each game's suite is a class of its own (so test workers share the games out);
+    # its tests get the game's name and, where they take them, its option variants
+    game = getattr(metafunc.cls, "game", None)
+    if game is None:
         return
-    state, seat = found
-    other = determinize(state, seat, Rng(salt))
-    first = game.hint(state, seat, rng=Rng(1), iterations=HONESTY_ITERATIONS)
-    again = game.hint(other, seat, rng=Rng(1), iterations=HONESTY_ITERATIONS)
-    assert _comparable(first) == _comparable(again), "the hint used cards the seat cannot see"
+    if "name" in metafunc.fixturenames:
+        metafunc.parametrize("name", [game])
+    if "options" in metafunc.fixturenames:
+        variants = VARIANTS.get(game, [])
+        metafunc.parametrize("options", variants, ids=[f"variant{i}" for i in range(len(variants))])
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_generic_search_hint_is_legal_and_honest(name):
-    from solvers.ismcts import search_hint
+class Conformance:
+    """The suite every game runs; a ``TestConformance_<game>`` subclass per registered game."""
+
+    game: str | None = None
+
+    def test_new_is_deterministic_and_apply_never_mutates(self, name):
+        game = games.get(name)
+        a, b = game.new(seed=11), game.new(seed=11)
+        assert a.key() == b.key()
+        seat = min(a.to_move)
+        before = a.key()
+        a.apply(a.legal_actions(seat)[0], seat)
+        assert a.key() == before
+
+    def test_bad_input_raises_the_project_error_and_changes_nothing(self, name):
+        game = games.get(name)
+        state = game.new(seed=3)
+        seat = min(state.to_move)
+        before = state.key()
+        for bad in ["", "frobnicate", "play ZZ", {"kind": 3}, {"args": []}, 17, None]:
+            with pytest.raises(CardsageError):
+                state.apply(bad, seat)
+        others = [s for s in range(state.players) if s not in state.to_move]
+        if others:
+            with pytest.raises(CardsageError):
+                state.apply(state.legal_actions(seat)[0], others[0])
+        assert state.key() == before
+        with pytest.raises(CardsageError):
+            game.new(seed=1, options={"no_such_option": 1})
+        with pytest.raises(CardsageError):
+            game.new(seed="x")
+
+    def test_description_and_options_schema(self, name):
+        game = games.get(name)
+        desc = game.describe()
+        json.dumps(desc)
+        assert desc["name"] == name and desc["options"]["type"] == "object"
+        assert {"random", "search"} <= set(desc["bots"])
+        for key, prop in desc["options"]["properties"].items():
+            assert "default" in prop and "description" in prop
+
+    def test_bots_play_whole_matches(self, name):
+        game = games.get(name)
+        bots = game.bots()
+        for bot_name, policy in bots.items():
+            state = game.new(seed=5)
+            rng = Rng(5)
+            steps = 0
+            while not state.is_over and steps < MAX_ACTIONS:
+                seat = min(state.to_move)
+                expensive = bot_name in SEARCH_BOTS and steps >= SEARCH_BOT_DECISIONS.get(bot_name, 12)
+                action = (bots["random"] if expensive else policy)(state, seat, rng)
+                state = state.apply(action, seat)
+                steps += 1
+            assert state.is_over, f"bot {bot_name} finished the match"
+
+    def test_hint_is_a_legal_action_with_a_reason(self, name):
+        game = games.get(name)
+        state = game.new(seed=9)
+        seat = min(state.to_move)
+        hint = game.hint(state, seat)
+        assert hint.action in state.legal_actions(seat)
+        assert hint.reason
+        json.dumps(hint.to_json())
+
+    @given(seed=st.integers(min_value=0, max_value=2**31), steps=st.integers(0, 40), salt=st.integers(0, 10**6))
+    @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    def test_hint_depends_only_on_what_the_seat_knows(self, name, seed, steps, salt):
+        game = games.get(name)
+        found = _position_with_a_choice(game, seed, steps)
+        if found is None:
+            return
+        state, seat = found
+        other = determinize(state, seat, Rng(salt))
+        first = game.hint(state, seat, rng=Rng(1), iterations=HONESTY_ITERATIONS)
+        again = game.hint(other, seat, rng=Rng(1), iterations=HONESTY_ITERATIONS)
+        assert _comparable(first) == _comparable(again), "the hint used cards the seat cannot see"
+
+    def test_generic_search_hint_is_legal_and_honest(self, name):
+        from solvers.ismcts import search_hint
+        game = games.get(name)
+        config = games.search_config(name)
+        state, seat = _position_with_a_choice(game, 21, 6)
+        hint = search_hint(state, seat, None, rng=Rng(2), iterations=30, config=config)
+        assert hint.action in state.legal_actions(seat)
+        assert hint.evaluation["iterations"] == 30
+        assert sum(a["visits"] for a in hint.alternatives) + hint.evaluation["visits"] == 30
+        other = determinize(state, seat, Rng(99))
+        again = search_hint(other, seat, None, rng=Rng(2), iterations=30, config=config)
+        assert _comparable(hint) == _comparable(again)
+
+
+def _whole_match(name, seed, data):
     game = games.get(name)
-    config = games.search_config(name)
-    state, seat = _position_with_a_choice(game, 21, 6)
-    hint = search_hint(state, seat, None, rng=Rng(2), iterations=30, config=config)
-    assert hint.action in state.legal_actions(seat)
-    assert hint.evaluation["iterations"] == 30
-    assert sum(a["visits"] for a in hint.alternatives) + hint.evaluation["visits"] == 30
-    other = determinize(state, seat, Rng(99))
-    again = search_hint(other, seat, None, rng=Rng(2), iterations=30, config=config)
-    assert _comparable(hint) == _comparable(again)
+    final, log = _play_match(game, seed, data)
+    assert final.is_over and not final.to_move
+    assert all(not final.legal_actions(s) for s in range(final.players))
+    # replay determinism: the same seed and actions give the same state
+    replay = game.new(seed=seed)
+    for seat, action in log:
+        replay = replay.apply(action.notation, seat)
+    assert replay.key() == final.key()
+    assert len(final.scores) == final.players
+
+
+def _whole_match_with_options(name, options, seed, data):
+    game = games.get(name)
+    final, log = _play_match(game, seed, data, options)
+    assert final.is_over and not final.to_move
+    replay = game.new(seed=seed, options=options)
+    for seat, action in log:
+        replay = replay.apply(action.notation, seat)
+    assert replay.key() == final.key()
+
+
+# whole random matches a game plays (a long match, such as Trex's twenty deals, may ask for
+# fewer in its per_game module: EXAMPLES and VARIANT_EXAMPLES; the slow run plays 4x as many)
+EXAMPLES, VARIANT_EXAMPLES = 30, 8
+_SLOW_FACTOR = 4
+
+
+def _suite(name: str) -> type:
+    """The conformance class of one game, its whole-match tests sized for the game."""
+    module = entries(name)
+    examples = getattr(module, "EXAMPLES", EXAMPLES)
+    variant_examples = getattr(module, "VARIANT_EXAMPLES", VARIANT_EXAMPLES)
+    quiet = [HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large]
+
+    @given(seed=st.integers(min_value=0, max_value=2**31), data=st.data())
+    @settings(max_examples=examples, deadline=None, suppress_health_check=quiet)
+    def test_whole_match_replays_and_round_trips(self, name, seed, data):
+        _whole_match(name, seed, data)
+
+    @given(seed=st.integers(min_value=0, max_value=2**31), data=st.data())
+    @settings(max_examples=variant_examples, deadline=None, suppress_health_check=quiet)
+    def test_whole_match_with_other_options(self, name, options, seed, data):
+        _whole_match_with_options(name, options, seed, data)
+
+    @pytest.mark.slow
+    @given(seed=st.integers(min_value=0, max_value=2**31), data=st.data())
+    @settings(max_examples=_SLOW_FACTOR * max(examples, EXAMPLES), deadline=None, suppress_health_check=quiet)
+    def test_many_whole_matches(self, name, seed, data):
+        _whole_match(name, seed, data)
+
+    return type(f"TestConformance_{name.replace('-', '_')}", (Conformance,), {
+        "game": name,
+        "test_whole_match_replays_and_round_trips": test_whole_match_replays_and_round_trips,
+        "test_whole_match_with_other_options": test_whole_match_with_other_options,
+        "test_many_whole_matches": test_many_whole_matches,
+    })
+
+
+for _name in GAMES:
+    _class = _suite(_name)
+    globals()[_class.__name__] = _class
+del _class
