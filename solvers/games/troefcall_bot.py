@@ -24,7 +24,10 @@ dealt again consistently with what the seat knows), solved double dummy:
 
 from __future__ import annotations
 
-from solvers.cards import Card, Rank, Rng, Suit
+import threading
+import time
+
+from solvers.cards import Card, Rank, Rng, Suit, parse_card
 from solvers.doubledummy import Position, Solver, TrickRules
 from solvers.game import Action, Hint, State
 from solvers.games import troefcall as rules
@@ -32,9 +35,9 @@ from solvers.games.troefcall import (CALL, PLAY, REDEAL, STOP, TroefcallState, h
                                      side_of)
 from solvers.games.whist_bot import choose as whist_choice
 from solvers.ismcts import SearchConfig
-from solvers.pimc import make_pimc_bot, sampled_hint_or_heuristic
+from solvers.games.troefcall_values import card_points, dd_tricks, hand_points
+from solvers.pimc.search import card_groups
 from solvers.pimc.adapters import Adapter
-from solvers.pimc.search import hand_tricks
 from solvers.sampling import sample_hidden
 
 SUIT_NAMES = {int(s): s.name.lower() for s in Suit}
@@ -165,80 +168,65 @@ class TroefcallAdapter(Adapter):
 TRICK_ADAPTER = TroefcallAdapter()
 
 
-def _dd_tricks(solver: Solver, state: TroefcallState, side: int) -> int:
-    """Tricks ``side`` takes from here to the end of the hand, every card known."""
-    result = solver.solve(TRICK_ADAPTER.position(state), values="best")
-    value = result.value if result.exact else (result.lower + result.upper) / 2
-    remaining = max(len(h) for h in state.hands)
-    mover = min(state.to_move)
-    mine = value if side_of(mover) == side else remaining - value
-    return state.tricks[side] + mine
-
-
 def _samples(state: State, seat: int, count: int, rng: Rng):
     for i in range(count):
         yield sample_hidden(state, seat, rng.fork(f"deal {i}"))
 
 
-def trump_values(state: TroefcallState, seat: int, count: int, rng: Rng, solver: Solver) -> dict[int, list[int]]:
-    """Per suit, the caller's side's tricks on each sampled completion of the five cards."""
+def trump_values(state: TroefcallState, seat: int, count: int, rng: Rng) -> dict[int, list[int]]:
+    """Per suit, the hand's points for the caller's side on each sampled completion of the five cards."""
     side = side_of(seat)
     out: dict[int, list[int]] = {s: [] for s in range(4)}
-    for deal in _samples(state, seat, count, rng):
+    for i, deal in enumerate(_samples(state, seat, count, rng)):
         for suit in range(4):
-            after = deal._apply(Action("trump", (Suit(suit).letter,)), seat)
-            after = replace_phase(after)
-            out[suit].append(hand_tricks(solver, TRICK_ADAPTER, after, side, rng.fork(suit), None))
+            after = ready_to_lead(deal._apply(Action("trump", (Suit(suit).letter,)), seat))
+            out[suit].append(hand_points(_solver(), after, side, heuristic_bot, rng.fork(f"{i}:{suit}")))
     return out
 
 
-def replace_phase(state: TroefcallState) -> TroefcallState:
+def ready_to_lead(state: TroefcallState) -> TroefcallState:
     """The state ready for the first lead (a redeal claim window is passed over)."""
     from dataclasses import replace
     return replace(state, phase=PLAY) if state.phase == REDEAL else state
 
 
+def _mean(values) -> float:
+    return sum(values) / len(values)
+
+
 def trump_hint(state: TroefcallState, seat: int, count: int, rng: Rng) -> Hint:
     """Trumps from the five cards seen, valued on sampled completions of the deal."""
-    values = trump_values(state, seat, count, rng, Solver())
-    suits = state.hands[seat]
-    held = {s: sum(1 for c in suits if c.suit == s) for s in range(4)}
-
-    def stats(s):
-        v = values[s]
-        return sum(x >= rules.MAJORITY for x in v) / len(v), sum(v) / len(v)
-
-    ranked = sorted(range(4), key=lambda s: (stats(s)[0], stats(s)[1], held[s], s), reverse=True)
+    values = trump_values(state, seat, count, rng)
+    held = {s: sum(1 for c in state.hands[seat] if c.suit == s) for s in range(4)}
+    ranked = sorted(range(4), key=lambda s: (_mean(values[s]), held[s], s), reverse=True)
     best = ranked[0]
-    share, mean = stats(best)
-    reason = (f"with {SUIT_NAMES[best]} as trumps your side takes {mean:.1f} tricks on average and "
-              f"seven or more in {share:.0%} of {count} deals that complete your five cards")
+    mean = _mean(values[best])
+    wins = sum(v > 0 for v in values[best]) / count
+    reason = (f"with {SUIT_NAMES[best]} as trumps your side wins the hand in {wins:.0%} of {count} deals "
+              f"that complete your five cards, worth {mean:+.1f} points on average")
     alternatives = [{"action": Action("trump", (Suit(s).letter,)).to_json(),
-                     "expected_tricks": round(stats(s)[1], 2), "seven_probability": round(stats(s)[0], 3)}
-                    for s in ranked[1:]]
+                     "expected_points": round(_mean(values[s]), 2)} for s in ranked[1:]]
     return Hint(Action("trump", (Suit(best).letter,)), reason,
-                evaluation={"kind": "sampled", "samples": count, "expected_tricks": round(mean, 2),
-                            "seven_probability": round(share, 3)},
+                evaluation={"kind": "sampled", "samples": count, "expected_points": round(mean, 2),
+                            "win_probability": round(wins, 3)},
                 alternatives=alternatives, method="sampled")
 
 
 def redeal_hint(state: TroefcallState, seat: int, count: int, rng: Rng) -> Hint:
-    """Keep or ask for a new deal, from how often this hand reaches seven tricks."""
-    solver = Solver()
+    """Keep or ask for a new deal, from what this hand is worth on sampled deals."""
     side = side_of(seat)
-    kept = replace_phase(state)
-    values = [hand_tricks(solver, TRICK_ADAPTER, d, side, rng.fork(i), None)
+    kept = ready_to_lead(state)
+    values = [hand_points(_solver(), d, side, heuristic_bot, rng.fork(i))
               for i, d in enumerate(_samples(kept, seat, count, rng))]
-    share = sum(v >= rules.MAJORITY for v in values) / len(values)
-    mean = sum(values) / len(values)
-    keep = share >= REDEAL_KEEP_SHARE
-    reason = (f"this hand takes seven tricks for your side in {share:.0%} of {count} sampled deals "
-              f"({mean:.1f} tricks on average): " + ("worth playing" if keep else "a new deal is better"))
+    wins = sum(v > 0 for v in values) / count
+    mean = _mean(values)
+    keep = wins >= REDEAL_KEEP_SHARE
+    reason = (f"this hand wins for your side in {wins:.0%} of {count} sampled deals "
+              f"({mean:+.1f} points on average): " + ("worth playing" if keep else "a new deal is better"))
     action = Action("keep" if keep else "redeal")
     other = Action("redeal" if keep else "keep")
     return Hint(action, reason, evaluation={"kind": "sampled", "samples": count,
-                                            "seven_probability": round(share, 3),
-                                            "expected_tricks": round(mean, 2)},
+                                            "win_probability": round(wins, 3), "expected_points": round(mean, 2)},
                 alternatives=[{"action": other.to_json()}], method="sampled")
 
 
@@ -250,7 +238,7 @@ def baunie_chance(state: TroefcallState, seat: int, count: int, rng: Rng) -> flo
     after = _as_played_on(state)
     made = 0
     for deal in _samples(after, seat, count, rng):
-        made += _dd_tricks(solver, deal, side) == rules.TRICKS
+        made += dd_tricks(solver, deal, side) == rules.TRICKS
     return made / count * BAUNIE_DISCOUNT
 
 
@@ -290,9 +278,9 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
     if budget is not None and budget < 0.05 and iterations is None:
         return heuristic_hint(state, seat)
     rng = rng or Rng(0)
-    if state.phase == PLAY:
-        return sampled_hint_or_heuristic(state, seat, budget, heuristic_hint, rng=rng, samples=iterations)
     count = iterations or _count_for(state, budget)
+    if state.phase == PLAY:
+        return card_hint(state, seat, count, rng, None if iterations else (budget or 1.0) * 0.8)
     if state.phase == CALL:
         return trump_hint(state, seat, count, rng)
     if state.phase == REDEAL:
@@ -308,7 +296,65 @@ def _count_for(state: TroefcallState, budget: float | None) -> int:
     return max(2, min(DEFAULT_SAMPLES * 2, int(budget / per)))
 
 
-_card_player = make_pimc_bot(samples=12, budget_ms=400, fallback=heuristic_bot)
+CARD_SAMPLES = 16
+CARD_BUDGET = 0.6           # seconds a card at most for the search bot
+CARD_MARGIN = 0.5           # points on average a card must gain over the heuristic's card
+_solvers = threading.local()
+
+
+def _solver() -> Solver:
+    solver = getattr(_solvers, "solver", None)
+    if solver is None:
+        solver = _solvers.solver = Solver()
+    return solver
+
+
+def card_values(state: TroefcallState, seat: int, count: int, rng: Rng,
+                budget: float | None) -> tuple[list[Card], dict[Card, float], int]:
+    """Mean points of the hand for the seat's side after each legal card, over sampled deals
+    (each card played, then the rules of thumb, then double dummy for the last six tricks)."""
+    cards = [parse_card(a.args[0]) for a in state.legal_actions(seat)]
+    gone = {c for plays in state.history for _, c in plays}
+    groups = card_groups(cards, set(state.hands[seat]), gone)
+    totals = {c: 0.0 for c in cards}
+    deadline = None if budget is None else time.perf_counter() + budget
+    done = 0
+    for i in range(count):
+        if deadline is not None and done and time.perf_counter() >= deadline:
+            break
+        deal = sample_hidden(state, seat, rng.fork(f"deal {i}"))
+        values = card_points(_solver(), deal, seat, groups, heuristic_bot, rng.fork(f"play {i}"))
+        for c in cards:
+            totals[c] += values[c]
+        done += 1
+    return cards, {c: totals[c] / max(done, 1) for c in cards}, done
+
+
+def search_card(state: TroefcallState, seat: int, rng: Rng) -> Action:
+    """The card worth most points on sampled deals; the heuristic's card unless clearly beaten."""
+    base = heuristic_bot(state, seat, rng)
+    card = parse_card(base.args[0])
+    cards, means, done = card_values(state, seat, CARD_SAMPLES, rng.fork("cards"), CARD_BUDGET)
+    if not done:
+        return base
+    best = max(cards, key=lambda c: (means[c], c == card))
+    return base if means[best] <= means[card] + CARD_MARGIN else Action("play", (str(best),))
+
+
+def card_hint(state: TroefcallState, seat: int, count: int, rng: Rng, budget: float | None) -> Hint:
+    """The card worth most points for the side, with the mean points of the others."""
+    cards, means, done = card_values(state, seat, count, rng, budget)
+    if not done:
+        return heuristic_hint(state, seat)
+    ranked = sorted(cards, key=lambda c: -means[c])
+    best = ranked[0]
+    reason = (f"{best.pretty()} is worth {means[best]:+.1f} points to your side on average over {done} "
+              f"sampled deals (played on by rules of thumb, the last tricks solved exactly)")
+    alternatives = [{"action": Action("play", (str(c),)).to_json(), "expected_points": round(means[c], 2)}
+                    for c in ranked[1:]]
+    return Hint(Action("play", (str(best),)), reason,
+                evaluation={"kind": "sampled", "samples": done, "expected_points": round(means[best], 2)},
+                alternatives=alternatives, method="sampled")
 
 
 def search_bot(state: TroefcallState, seat: int, rng: Rng) -> Action:
@@ -317,8 +363,8 @@ def search_bot(state: TroefcallState, seat: int, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     if state.phase == PLAY:
-        return _card_player(state, seat, rng)
-    return hint(state, seat, None, rng=rng.fork("search"), iterations=DEFAULT_SAMPLES // 2).action
+        return search_card(state, seat, rng)
+    return hint(state, seat, None, rng=rng.fork("search"), iterations=DEFAULT_SAMPLES).action
 
 
 BOTS = {"heuristic": heuristic_bot, "search": search_bot}
