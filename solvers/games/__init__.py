@@ -24,6 +24,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "whist": ("solvers.games.whist", "solvers.games.whist_bot"),
     "teka": ("solvers.games.teka", "solvers.games.teka_bot"),
     "tetka": ("solvers.games.tetka", "solvers.games.tetka_bot"),
+    "troefcall": ("solvers.games.troefcall", "solvers.games.troefcall_bot"),
     "twentyfour": ("solvers.games.twentyfour", "solvers.games.twentyfour_bot"),
     "klondike": ("solvers.games.klondike", "solvers.games.patience_play"),
     "forty-thieves": ("solvers.games.forty_thieves", "solvers.games.patience_play"),
