@@ -56,23 +56,45 @@ def _beaten_by_later(cards, state: BuraState, seat: int, unseen: list[Card]) -> 
     return 1.0 - (1.0 - one) ** max(later, 0)
 
 
+def _weight(state: BuraState) -> float:
+    """How much one opponent's points count against your own (all of it with two players)."""
+    return 1.0 if state.players == 2 else 0.6
+
+
+def _threat(state: BuraState, seat: int) -> int:
+    """The most card points another player has taken (every player saw those tricks)."""
+    return max(state.points_of(s) for s in range(state.players) if s != seat)
+
+
 def lead_score(cards, state: BuraState, seat: int, unseen: list[Card]) -> float:
-    """How good a lead looks: points kept when it holds, lost when it is beaten."""
+    """How good a lead looks: its points banked when it holds, handed over when it is beaten."""
     points = card_points(cards)
     beaten = _beaten_by_later(cards, state, seat, unseen)
-    return (1 - beaten) * (points + 3 * len(cards)) - beaten * (points + 1) - trump_cost(cards, state)
+    value = (1 - beaten) * (points + 3 * len(cards)) - beaten * points * _weight(state)
+    if state.points_of(seat) + points >= CLAIM_TARGET:
+        value += 30 * (1 - beaten)
+    if _threat(state, seat) + points >= CLAIM_TARGET:
+        value -= 30 * beaten
+    return value - trump_cost(cards, state)
 
 
 def answer_score(cards, state: BuraState, seat: int, unseen: list[Card], own_points: int) -> float:
-    """How good an answer looks: win the trick's points, or throw as little as possible."""
+    """How good an answer looks: win the trick's points, or let it go as cheaply as possible."""
     best = next(c for s, c in state.trick if s == state.best)
-    on_table = sum(card_points(c) for _, c in state.trick)
+    stake = sum(card_points(c) for _, c in state.trick) + card_points(cards)
+    holder = state.points_of(state.best)
     if play_beats(cards, best, state.trump):
         beaten = _beaten_by_later(cards, state, seat, unseen)
-        gain = on_table + card_points(cards)
-        bonus = 25 if own_points + gain >= CLAIM_TARGET else 0
-        return (1 - beaten) * (gain + bonus + 2) - beaten * card_points(cards) - trump_cost(cards, state)
-    return -card_points(cards) - 0.5 * trump_cost(cards, state) - 0.05 * sum(POWER[c.rank] for c in cards)
+        value = (1 - beaten) * (stake + 3) - beaten * stake * _weight(state)
+        if own_points + stake >= CLAIM_TARGET:
+            value += 30 * (1 - beaten)
+        if holder + stake >= CLAIM_TARGET:
+            value += 30 * (1 - beaten)   # it stops the player who would reach 31
+        return value - trump_cost(cards, state)
+    value = -stake * _weight(state) - 0.05 * sum(POWER[c.rank] for c in cards)
+    if holder + stake >= CLAIM_TARGET:
+        value -= 30
+    return value - 0.5 * trump_cost(cards, state)
 
 
 def heuristic_bot(state: BuraState, seat: int, rng: Rng) -> Action:
