@@ -413,7 +413,7 @@ class BuraState(State):
         n = self.players
         zones = {f"hand:{s}": Zone(self.hands[s], Visibility.OWNER, s, ordered=False) for s in range(n)}
         zones["stock"] = Zone(self.stock, Visibility.HIDDEN, ordered=False)
-        zones["trump card"] = Zone((self.turned,) if self.turned_in_stock else (), Visibility.PUBLIC)
+        zones["trump_card"] = Zone((self.turned,) if self.turned_in_stock else (), Visibility.PUBLIC)
         zones["trick"] = Zone(tuple(c for _, played in self.trick for c in played), Visibility.PUBLIC)
         for s in range(n):
             zones[f"tricks:{s}"] = Zone(self.won[s], Visibility.SEEN, s, ordered=False)
@@ -454,9 +454,11 @@ class BuraState(State):
                               for s, k in self.window],
             "known_cards": {str(s): [str(c) for c in cards] for s, cards in enumerate(self.shown) if cards},
             "lead_taken_by": None if best is None else {"seat": best[0], "combination": COMBINATION_NAMES[best[1]]},
-            "trick": [{"seat": s, "cards": [str(c) for c in played]} for s, played in self.trick],
+            "trick": [{"seat": s, "card": str(c)} for s, played in self.trick for c in played],
+            "trick_plays": [{"seat": s, "cards": [str(c) for c in played]} for s, played in self.trick],
             "best_play": self.best if self.trick else None,
-            "last_trick": [{"seat": s, "cards": [str(c) for c in played]} for s, played in self.last_trick],
+            "last_trick": [{"seat": s, "card": str(c)} for s, played in self.last_trick for c in played],
+            "last_trick_plays": [{"seat": s, "cards": [str(c) for c in played]} for s, played in self.last_trick],
             "last_trick_winner": self.last_winner if self.last_trick else None,
             "tricks_cards": [len(w) for w in self.won],
             "chips": list(self.chips),

@@ -3,9 +3,11 @@
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.bura_play`).
 * ``search``: a claim is decided exactly (the seat remembers its tricks: 31 or more is a
   true claim, anything less a false one); every other decision (lead, answer, announcing
-  a combination, keeping the lead) by the generic information-set search, whose rollouts
-  play the rules of thumb. Multi-card tricks and claims do not fit the double-dummy
-  solver, so there is no ``TRICK_ADAPTER``.
+  a combination, keeping the lead) by the paired sampled search of
+  :mod:`solvers.games.bura_search`: every move tried on the same sampled deals, played
+  out by the rules of thumb. Multi-card tricks and claims do not fit the double-dummy
+  solver, so there is no ``TRICK_ADAPTER``; ``SEARCH`` tunes the generic
+  information-set search (rollouts by the rules of thumb) for callers that ask for it.
 * The hint does the same within its budget. In the default mode its reason never states
   the seat's card points (at the table they must be remembered); the ``assisted`` mode
   says them.
@@ -19,13 +21,14 @@ from solvers.game import Action, Hint
 from solvers.games.bura import CLAIM, LAST, PASS, BuraState
 from solvers.games.bura_cards import CLAIM_TARGET
 from solvers.games.bura_play import heuristic_bot, heuristic_choice
-from solvers.ismcts import SearchConfig, search, search_hint
+from solvers.games.bura_search import SampledResult, sampled_search
+from solvers.ismcts import SearchConfig
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "claim_decision"]
 
 SEARCH = SearchConfig(exploration=0.7, rollout=heuristic_bot, widen_base=6, keep_margin=1.0)
-SEARCH_ITERATIONS = 120    # simulations a decision for the search bot
-SEARCH_BUDGET = 1.0        # ... or seconds, whichever ends first
+SEARCH_SAMPLES = 80        # sampled deals a decision for the search bot
+SEARCH_BUDGET = 2.0        # ... or seconds, whichever ends first
 DEFAULT_BUDGET = 1.0
 
 
@@ -46,20 +49,21 @@ def claim_decision(state: BuraState, seat: int, assisted: bool = False) -> Hint 
 
 
 def search_bot(state: BuraState, seat: int, rng: Rng) -> Action:
-    """Exact claims; the generic search for everything else."""
+    """Exact claims; every other move by the paired sampled search."""
     exact = claim_decision(state, seat)
     if exact is not None:
         return exact.action
     legal = [a for a in state.legal_actions(seat) if a.kind != CLAIM]
     if len(legal) == 1:
         return legal[0]
-    return search(state, seat, rng=rng.fork("search"), budget=SEARCH_BUDGET, iterations=SEARCH_ITERATIONS,
-                  config=SEARCH).best.action
+    return sampled_search(state, seat, rng=rng.fork("search"), samples=SEARCH_SAMPLES,
+                          budget=SEARCH_BUDGET).chosen.action
 
 
 def hint(state: BuraState, seat: int, budget: float | None = None, *, mode: str | None = None,
          rng: Rng | None = None, iterations: int | None = None) -> Hint:
-    """Claims exactly; leads, answers and announcements by the information-set search."""
+    """Claims exactly; leads, answers and announcements by the paired sampled search
+    (``iterations``: sampled deals)."""
     if mode not in (None, "assisted"):
         raise CardsageError(f"bura has no hint mode {mode!r}; modes: assisted", field="mode")
     if seat not in state.to_move:
@@ -67,20 +71,40 @@ def hint(state: BuraState, seat: int, budget: float | None = None, *, mode: str 
     exact = claim_decision(state, seat, assisted=mode == "assisted")
     if exact is not None:
         return exact
-    legal = state.legal_actions(seat)
+    legal = [a for a in state.legal_actions(seat) if a.kind != CLAIM]
     if len(legal) == 1:
-        return Hint(legal[0], "the only legal move", {"kind": "forced"}, [], method="exact")
+        return Hint(legal[0], "the only move besides a claim, which would be false now", {"kind": "forced"}, [],
+                    method="exact")
     if budget is None and iterations is None:
         budget = DEFAULT_BUDGET
-    result = search_hint(state, seat, budget, rng=rng, iterations=iterations, config=SEARCH)
-    if result.action.kind == CLAIM:
-        # never recommend a false claim on the strength of a noisy search
-        action, why = heuristic_choice(state, seat)
-        return Hint(action, why + " (a claim now would be false)", {"kind": "heuristic"}, [], method="heuristic")
+    # keep back a little of the budget for everything around the search
+    budget = None if budget is None else max(0.05, budget * 0.85)
+    result = sampled_search(state, seat, rng=rng or Rng("hint"), samples=iterations, budget=budget)
+    return hint_from(state, seat, result)
+
+
+def hint_from(state: BuraState, seat: int, result: SampledResult) -> Hint:
+    """A hint a player can read from the sampled search's result."""
+    best = result.chosen
     thumb, why = heuristic_choice(state, seat)
-    if thumb == result.action:
-        result.reason += f"; the rules of thumb agree: {why}"
-    return result
+    reason = (f"{best.action.notation}: tried on {result.samples} deals of the cards you cannot see, each played "
+              f"out to the end of the deal; on average it ends {_signed(best.mean)} chips against the others")
+    runner = next((a for a in result.arms if a is not best), None)
+    if runner is not None:
+        reason += f" (next best {runner.action.notation}: {_signed(runner.mean)})"
+    if best.action == thumb:
+        reason += f"; rule of thumb: {why}"
+    if result.kept_prior:
+        reason += "; no other move did clearly better"
+    evaluation = {"kind": "sampled", "samples": result.samples, "expected_chips": round(best.mean, 3),
+                  "rules_of_thumb_kept": result.kept_prior, "elapsed_s": round(result.elapsed, 3)}
+    alternatives = [{"action": a.action.to_json(), "expected_chips": round(a.mean, 3)}
+                    for a in result.arms if a is not best]
+    return Hint(best.action, reason, evaluation, alternatives, method="sampled")
+
+
+def _signed(x: float) -> str:
+    return "level" if abs(x) < 0.005 else f"{x:+.2f}"
 
 
 BOTS = {"heuristic": heuristic_bot, "search": search_bot}

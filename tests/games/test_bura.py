@@ -102,7 +102,7 @@ def test_three_cards_each_trump_turned_and_stock_across_it():
     assert [len(h) for h in state.hands] == [3, 3]
     assert state.trump == 1 and state.turned_in_stock and len(state.stock) == 36 - 7
     view = state.view(0)
-    assert view["zones"]["trump card"]["cards"] == ["6D"]
+    assert view["zones"]["trump_card"]["cards"] == ["6D"]
     assert "cards" not in view["zones"]["stock"] and "cards" not in view["zones"]["hand:1"]
     assert view["public"]["pot"] == 2 and view["public"]["chips"] == [29, 29]
 

@@ -105,3 +105,31 @@ def test_bots_play_whole_deals():
         seat = state.turn
         state = state.apply(bots["heuristic"](state, seat, rng), seat)
     assert state.sheet[0].ending in ("claim", "false claim", "bura", "no claim")
+
+
+def test_sampled_search_tries_every_move_on_the_same_deals():
+    from solvers.games.bura_search import sampled_search
+    state = table([["QS", "7S", "AH"], ["9D", "JS", "KC"]]).apply("pass")
+    result = sampled_search(state, 0, rng=Rng(5), samples=8)
+    assert result.samples == 8 and all(len(a.values) == 8 for a in result.arms)
+    assert {a.action.notation for a in result.arms} == {"lead QS", "lead 7S", "lead AH", "lead QS 7S"}
+    assert result.chosen.action in state.legal_actions(0)
+    again = sampled_search(determinize(state, 0, Rng(9)), 0, rng=Rng(5), samples=8)
+    assert again.chosen.action == result.chosen.action
+
+
+def test_search_bot_claims_exactly_and_otherwise_searches():
+    bot = BURA.bots()["search"]
+    assert bot(with_36_points(), 0, Rng(0)).notation == "claim"
+    state = table([["QS", "7S", "AH"], ["9D", "JS", "KC"]]).apply("pass")
+    assert bot(state, 0, Rng(0)) in state.legal_actions(0)
+
+
+def test_the_table_shows_the_trick_card_by_card_and_play_by_play():
+    state = table([["QS", "7S", "AH"], ["9D", "JS", "KC"]]).apply("pass").apply("lead QS 7S")
+    public = state.view(1)["public"]
+    assert public["trick"] == [{"seat": 0, "card": "QS"}, {"seat": 0, "card": "7S"}]
+    assert public["trick_plays"] == [{"seat": 0, "cards": ["QS", "7S"]}]
+    assert public["best_play"] == 0 and "own_points" not in public
+    shown = table([["QS", "7S", "AH"], ["9D", "JS", "KC"]], show_own_points=True)
+    assert shown.view(0)["public"]["own_points"] == 0
