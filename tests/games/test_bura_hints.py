@@ -23,7 +23,7 @@ def table(hands, turned="6D", dealer=1, first=(), **options):
 
 def hint(state, seat=None, **kw):
     seat = state.turn if seat is None else seat
-    return BURA.hint(state, seat, rng=Rng(1), iterations=kw.pop("iterations", 20), **kw)
+    return BURA.hint(state, seat, rng=Rng(1), iterations=kw.pop("iterations", 8), **kw)
 
 
 def with_36_points():
