@@ -10,8 +10,7 @@ from __future__ import annotations
 from solvers.cards import Card, Rng
 from solvers.game import Action
 from solvers.games.bura import ANNOUNCE, CLAIM, LAST, LEAD, PASS, RESPOND, BuraState
-from solvers.games.bura_cards import (CLAIM_TARGET, POWER, bura_pack, card_beats, card_points, combination_of,
-                                      play_beats)
+from solvers.games.bura_cards import CLAIM_TARGET, POWER, bura_pack, card_beats, card_points, play_beats
 
 PACK = tuple(bura_pack())
 
@@ -135,7 +134,3 @@ def heuristic_choice(state: BuraState, seat: int) -> tuple[Action, str]:
     why = "lead cards that are hard to beat" if n > 1 else "lead the card that risks least"
     return best, why
 
-
-def holds_combination(state: BuraState, seat: int) -> str | None:
-    """The combination ``seat`` holds, if any (for reasons in hints)."""
-    return combination_of(state.hands[seat], state.trump)

@@ -308,3 +308,24 @@ def test_several_buras_are_played_as_one_trick():
     state = state.apply("announce bura")
     # the leader's A 10 6 come first; K Q 9 cannot beat the ace and the ten, so the leader takes the pot
     assert state.sheet[-1].ending == "bura" and state.sheet[-1].claimer == 0
+
+
+# ---------------------------------------------------------------- what the card sampling keeps
+
+
+def test_sampling_keeps_announced_cards_and_the_drawn_trump_card_in_place():
+    state = table(hands=[["QS", "7S", "AH"], ["KC", "9C", "6C"]]).apply("announce molodka")
+    for salt in range(5):
+        other = determinize(state, 0, Rng(salt))
+        assert set(other.hands[1]) == set(parse_cards("KC 9C 6C"))
+    state = table(combinations=False)
+    rng = Rng(7)
+    while state.turned_in_stock:
+        actions = [a for a in state.legal_actions(state.turn) if a.kind != "claim"]
+        state = state.apply(rng.choice(actions), state.turn)
+    holder = state.turned_to
+    if state.turned in state.hands[holder]:
+        watcher = 1 - holder
+        for salt in range(5):
+            assert state.turned in determinize(state, watcher, Rng(salt)).hands[holder]
+    assert state.view(0)["public"]["turned_card_drawn_by"] == holder
