@@ -33,6 +33,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "kop": ("solvers.games.kop", "solvers.games.kop_bot"),
     "sedma": ("solvers.games.sedma", "solvers.games.sedma_bot"),
     "trex": ("solvers.games.trex", "solvers.games.trex_bot"),
+    "bura": ("solvers.games.bura", "solvers.games.bura_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
