@@ -23,6 +23,7 @@ from solvers.ismcts import SearchConfig
 _MODULES: dict[str, tuple[str, str | None]] = {
     "whist": ("solvers.games.whist", "solvers.games.whist_bot"),
     "teka": ("solvers.games.teka", "solvers.games.teka_bot"),
+    "king": ("solvers.games.king", "solvers.games.king_bot"),
     "twentyfour": ("solvers.games.twentyfour", "solvers.games.twentyfour_bot"),
     "klondike": ("solvers.games.klondike", "solvers.games.patience_play"),
     "forty-thieves": ("solvers.games.forty_thieves", "solvers.games.patience_play"),
