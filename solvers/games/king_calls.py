@@ -16,7 +16,7 @@ STRAINS: tuple[int | None, ...] = (int(Suit.SPADES), int(Suit.HEARTS), int(Suit.
 # (adjusted) tricks from which playing up beats playing down for the dealer
 UP_FROM = 3.25
 # what the dealer expects to be added by an auction's winning bid
-EXPECTED_BID = 2.0
+EXPECTED_BID = 1.5
 # tricks a bidder keeps in hand above its bid before it bids on
 BID_CUSHION = 1.0
 
@@ -93,13 +93,15 @@ def _dealer_choice(hand) -> tuple[Action, str]:
     up_trump, most = best_strain(hand)
     down_trump, fewest = best_strain(hand, fewest=True)
     average = sum(estimate_tricks(hand, t) for t in STRAINS) / len(STRAINS)
+    # the auction's winner picks trumps for their own hand, not for the dealer's
+    given = (average + fewest) / 2 + EXPECTED_BID
     options = [
         (up_value(most), strain_action(up_trump),
          f"{strain_name(up_trump)} gives about {most:.1f} tricks: enough to play up"),
         (down_value(fewest), strain_action(down_trump),
          f"{strain_name(down_trump)} leaves about {fewest:.1f} tricks: a weak hand to play down"),
-        (max(up_value(average + EXPECTED_BID), down_value(fewest + EXPECTED_BID)), Action("auction"),
-         "the auction adds the winning bid to your tricks"),
+        (up_value(given), Action("auction"),
+         f"the auction adds the winning bid to your tricks: about {given:.1f} in all, then play up"),
     ]
     value, action, reason = max(options, key=lambda o: o[0])
     return action, reason
