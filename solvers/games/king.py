@@ -217,6 +217,16 @@ class KingState(State):
         playable = cards_that_follow(self.hands[seat], led)
         return [card_action("play", c) for c in sorted(playable, key=_order)]
 
+    def parse_action(self, data: Any, seat: int) -> Action:
+        """Cards and suits in canonical form: ``trump h`` and ``trump ♥`` are ``trump H``."""
+        action = super().parse_action(data, seat)
+        if action.kind == "trump" and len(action.args) == 1:
+            try:
+                return Action("trump", (Suit.parse(action.args[0]).letter,))
+            except CardsageError:
+                return action
+        return action
+
     # ------------------------------------------------------------- the positive hands' choices
     def _apply(self, action: Action, seat: int) -> "KingState":
         if self.phase == PLAY:

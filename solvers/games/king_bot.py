@@ -69,6 +69,8 @@ def _avoid(state: KingState, seat: int, playable: list[Card]) -> tuple[Card, str
     """Negative hands and playing down: lose tricks, shed penalty cards on others."""
     trump = None if state.negative else state.trump
     unseen = _unseen(state, seat)
+    if state.negative and state.hand == 6 and len(state.hands[seat]) > EARLY_TRICKS_FREE:
+        return _shed_high(state, playable)
     if not state.trick:
         return _safe_lead(state, playable, unseen, trump)
     _, best = current_winner(state.trick, trump)
@@ -91,10 +93,24 @@ def _avoid(state: KingState, seat: int, playable: list[Card]) -> tuple[Card, str
     return card, f"cannot duck: play low ({_name(card)}) and hope a later player goes over"
 
 
+# hand 6: only the last two tricks cost; before the last few, high cards go
+EARLY_TRICKS_FREE = 4
+
+
+def _shed_high(state: KingState, playable: list[Card]) -> tuple[Card, str]:
+    """Hand 6, early tricks: they cost nothing, so get rid of high cards and keep low ones."""
+    card = max(playable, key=lambda c: c.rank)
+    return card, f"only the last two tricks cost: shed the high {_name(card)} while tricks are free"
+
+
 def _safe_lead(state: KingState, playable: list[Card], unseen: set[Card], trump) -> tuple[Card, str]:
+    hunting = state.negative and state.hand == 5 and KING_OF_HEARTS in unseen
+
     def risk(card: Card):
         higher = sum(1 for c in unseen if c.suit == card.suit and c.rank > card.rank)
-        return (penalty_weight(state, card) > 0 and higher == 0, higher == 0, card.suit == trump,
+        # hand 5: a heart below the king, led while the king is out, may force it out
+        flush = hunting and card.suit == Suit.HEARTS and card.rank < Rank.KING
+        return (penalty_weight(state, card) > 0 and higher == 0, higher == 0, not flush, card.suit == trump,
                 -higher, card.rank)
 
     card = min(playable, key=risk)

@@ -313,3 +313,9 @@ def test_state_json_round_trip_mid_auction():
     state = at_hand(one_suit_each(), 7).apply("auction").apply("bid 2")
     again = KING.state_from_json(state.to_json())
     assert again == state and again.legal_actions(3) == state.legal_actions(3)
+
+
+def test_suits_may_be_written_in_any_case_or_as_symbols():
+    state = at_hand(one_suit_each(), 7)
+    assert state.parse_action("trump h", 1) == state.parse_action("trump ♥", 1) == state.parse_action("trump H", 1)
+    assert state.apply("trump h").trump == Suit.HEARTS
