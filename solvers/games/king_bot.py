@@ -12,9 +12,11 @@ Rules of thumb (``heuristic``):
 * The dealer's choice, bids, trumps and up or down come from a trick estimate of the
   hand (see :mod:`solvers.games.king_calls`).
 
-``search``: card play by sampling the unseen cards and solving each deal double dummy
-(:mod:`solvers.games.king_search`); the dealer's choice, the bids, the trumps and up or
-down by the generic information-set search, whose rollouts play the rules of thumb.
+``search`` is the generic information-set search, its rollouts played by the rules of
+thumb (it measured stronger than the double-dummy player against them). ``pimc``: card
+play by sampling the unseen cards and solving each deal double dummy
+(:mod:`solvers.games.king_search`), the other decisions by the generic search. The hint
+values cards the ``pimc`` way and the other decisions by the generic search.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 from solvers.cards import Card, Rank, Rng, Suit, parse_card
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
-from solvers.games.king import BID, CHOOSE, DECLARE, KING_OF_HEARTS, PLAY, UP_DOWN, KingState
+from solvers.games.king import KING_OF_HEARTS, PLAY, KingState
 from solvers.games.king_calls import choose_call
 from solvers.ismcts import SearchConfig, make_search_bot, search_hint
 from solvers.tricks import current_winner
@@ -204,7 +206,7 @@ SEARCH = SearchConfig(rollout=heuristic_bot)
 _CALL_SEARCH = make_search_bot(SEARCH)
 
 
-def search_bot(state: KingState, seat: int, rng: Rng) -> Action:
+def pimc_bot(state: KingState, seat: int, rng: Rng) -> Action:
     """Cards by sampled double dummy; the other decisions by the information-set search."""
     from solvers.games.king_search import sampled_card
     legal = state.legal_actions(seat)
@@ -232,7 +234,6 @@ def hint(state: KingState, seat: int, budget: float | None = None, *, mode: str 
     return search_hint(state, seat, budget, rng=rng, iterations=iterations, config=SEARCH)
 
 
-BOTS = {"heuristic": heuristic_bot, "search": search_bot}
+BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}
 
-__all__ = ["BOTS", "SEARCH", "hint", "heuristic_bot", "heuristic_hint", "choose", "search_bot",
-           "penalty_weight", "BID", "CHOOSE", "DECLARE", "UP_DOWN"]
+__all__ = ["BOTS", "SEARCH", "hint", "heuristic_bot", "heuristic_hint", "choose", "pimc_bot", "penalty_weight"]

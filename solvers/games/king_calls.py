@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solvers.cards import Card, Rank, Suit
 from solvers.game import Action
-from solvers.games.king import BID, CHOOSE, DECLARE, UP_DOWN, KingState
+from solvers.games.king import CHOOSE, DECLARE, UP_DOWN, KingState
 
 STRAINS: tuple[int | None, ...] = (int(Suit.SPADES), int(Suit.HEARTS), int(Suit.DIAMONDS), int(Suit.CLUBS), None)
 # (adjusted) tricks from which playing up beats playing down for the dealer
@@ -123,5 +123,5 @@ def _bid(state: KingState, hand, legal: list[Action]) -> tuple[Action, str]:
     return Action("pass"), f"naming trumps would not pay back a bid of {min(bids) if bids else 13}"
 
 
-__all__ = ["estimate_tricks", "best_strain", "choose_call", "strain_action", "strain_name", "BID",
-           "up_value", "down_value"]
+__all__ = ["estimate_tricks", "best_strain", "choose_call", "strain_action", "strain_name", "up_value",
+           "down_value"]

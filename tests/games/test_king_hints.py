@@ -6,7 +6,7 @@ import pytest
 
 from solvers.cards import Rng, parse_card
 from solvers.games import get
-from solvers.games.king import BID, CHOOSE, DECLARE, KING_OF_HEARTS, PLAY, UP_DOWN
+from solvers.games.king import BID, CHOOSE, DECLARE, PLAY, UP_DOWN
 from solvers.games.king_bot import choose, heuristic_hint
 from solvers.games.king_calls import best_strain, estimate_tricks, strain_action
 from solvers.sampling import determinize
@@ -151,8 +151,8 @@ def test_late_positive_card_is_solved_exactly():
     assert hint.method == "sampled" and "tricks" in hint.reason
 
 
-def test_search_bot_plays_legal_cards_and_calls():
-    search = KING.bots()["search"]
+def test_pimc_bot_plays_legal_cards_and_calls():
+    search = KING.bots()["pimc"]
     for phase in (CHOOSE, UP_DOWN):
         state = _to_phase(phase)
         seat = min(state.to_move)
@@ -164,4 +164,10 @@ def test_search_bot_plays_legal_cards_and_calls():
         state = state.apply(bot(state, seat, Rng(0)), seat)
     seat = min(state.to_move)
     assert search(state, seat, Rng(1)) in state.legal_actions(seat)
-    assert KING_OF_HEARTS  # the pack's king of hearts is the first-dealer card
+
+
+def test_search_is_the_generic_search_with_the_rules_of_thumb_in_its_rollouts():
+    from solvers import games
+    from solvers.games.king_bot import heuristic_bot
+    assert games.search_config("king").rollout is heuristic_bot
+    assert {"random", "heuristic", "search", "pimc"} <= set(KING.bots())
