@@ -26,6 +26,7 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
 from solvers.games.king import KING_OF_HEARTS, PLAY, KingState
 from solvers.games.king_calls import choose_call
+from solvers.games.king_search import card_hint, sampled_card
 from solvers.ismcts import SearchConfig, make_search_bot, search_hint
 from solvers.tricks import current_winner
 
@@ -208,7 +209,6 @@ _CALL_SEARCH = make_search_bot(SEARCH)
 
 def pimc_bot(state: KingState, seat: int, rng: Rng) -> Action:
     """Cards by sampled double dummy; the other decisions by the information-set search."""
-    from solvers.games.king_search import sampled_card
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
@@ -222,7 +222,6 @@ def hint(state: KingState, seat: int, budget: float | None = None, *, mode: str 
     """Cards: the sampled double-dummy hint (``iterations``: sampled deals); the dealer's
     choice, bids, trumps and up or down: the information-set search (``iterations``:
     simulations). The rules of thumb when the budget is too small."""
-    from solvers.games.king_search import card_hint
     if mode is not None:
         raise CardsageError(f"king has no hint mode {mode!r}", field="mode")
     if seat not in state.to_move:
@@ -230,8 +229,15 @@ def hint(state: KingState, seat: int, budget: float | None = None, *, mode: str 
     if budget is not None and budget < 0.05:
         return heuristic_hint(state, seat)
     if state.phase == PLAY:
-        return card_hint(state, seat, budget, rng=rng, samples=iterations) or heuristic_hint(state, seat)
+        return card_hint(state, seat, budget, rng=rng, samples=iterations) or _quick(state, seat)
     return search_hint(state, seat, budget, rng=rng, iterations=iterations, config=SEARCH)
+
+
+def _quick(state: KingState, seat: int) -> Hint:
+    """The rules of thumb, when not one sampled deal could be valued within the budget."""
+    fallback = heuristic_hint(state, seat)
+    fallback.reason += " (no time to value sampled deals: rules of thumb)"
+    return fallback
 
 
 BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}

@@ -16,6 +16,7 @@ eight or more cards a hand take seconds to solve; trick counting is cheaper.
 from __future__ import annotations
 
 import math
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -26,11 +27,13 @@ from solvers.games.king import PLAY, KingState
 from solvers.pimc.search import card_groups
 from solvers.sampling import sample_hidden
 
-__all__ = ["HORIZON_NEGATIVE", "HORIZON_POSITIVE", "card_values", "sample_values", "card_hint", "sampled_card"]
+__all__ = ["HORIZON_NEGATIVE", "HORIZON_POSITIVE", "card_values", "sample_values", "card_hint", "sampled_card",
+           "solver_ready"]
 
 HORIZON_NEGATIVE = 6     # cards a hand from which a negative hand is solved exactly
 HORIZON_POSITIVE = 8     # the same for a positive hand (tricks are quicker to solve)
 DEFAULT_BUDGET = 1.0
+BUDGET_SHARE = 0.9
 BOT_SAMPLES = 6
 MAX_STEPS = 60
 
@@ -182,6 +185,24 @@ def _aim(state: KingState) -> str:
     return "points in this hand from your tricks" + ("" if state.up else " (playing down)")
 
 
+_LOADER: list[threading.Thread] = []
+_LOADER_LOCK = threading.Lock()
+
+
+def solver_ready(wait: float) -> bool:
+    """True once the double-dummy kernels are loaded, waiting at most ``wait`` seconds (a cold
+    process loads or compiles them in a background thread, which must not overrun a hint's budget)."""
+    from solvers.doubledummy import solver as dd
+    if dd._LOADED.is_set():
+        return True
+    with _LOADER_LOCK:
+        if not _LOADER:
+            thread = threading.Thread(target=dd.load_kernels, daemon=True, name="king-hint-solver")
+            thread.start()
+            _LOADER.append(thread)
+    return dd._LOADED.wait(wait)
+
+
 def card_hint(state: KingState, seat: int, budget: float | None = None, *, rng: Rng | None = None,
               samples: int | None = None) -> Hint | None:
     """The sampled double-dummy card hint; None when not one deal was valued in time."""
@@ -189,6 +210,12 @@ def card_hint(state: KingState, seat: int, budget: float | None = None, *, rng: 
         return None
     if budget is None and samples is None:
         budget = DEFAULT_BUDGET
+    if budget is not None:
+        start = time.perf_counter()
+        if not solver_ready(budget / 2):
+            return None
+        # the rest of the budget, less a little for building the answer
+        budget = (budget - (time.perf_counter() - start)) * BUDGET_SHARE
     data = sample_values(state, seat, budget if samples is None or budget is not None else None,
                          samples=samples, rng=rng)
     if not data.values:
