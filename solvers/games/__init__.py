@@ -25,6 +25,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "teka": ("solvers.games.teka", "solvers.games.teka_bot"),
     "tetka": ("solvers.games.tetka", "solvers.games.tetka_bot"),
     "troefcall": ("solvers.games.troefcall", "solvers.games.troefcall_bot"),
+    "king": ("solvers.games.king", "solvers.games.king_bot"),
     "twentyfour": ("solvers.games.twentyfour", "solvers.games.twentyfour_bot"),
     "klondike": ("solvers.games.klondike", "solvers.games.patience_play"),
     "forty-thieves": ("solvers.games.forty_thieves", "solvers.games.patience_play"),
