@@ -30,6 +30,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "napoleon": ("solvers.games.napoleon", "solvers.games.napoleon_bot"),
     "kop": ("solvers.games.kop", "solvers.games.kop_bot"),
     "sedma": ("solvers.games.sedma", "solvers.games.sedma_bot"),
+    "agram": ("solvers.games.agram", "solvers.games.agram_bot"),
 }
 _GAMES: dict[str, Game] = {}
 

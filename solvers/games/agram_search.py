@@ -1,0 +1,156 @@
+"""Valuing Agram cards on sampled deals: forced wins by double dummy, the rest by play-outs.
+
+For one seat to play, the cards it cannot see are dealt afresh (consistent with every
+shown void) ``samples`` times. On each deal:
+
+* an exact double-dummy solve of the rest of the round values every legal card: 1 when
+  the seat can force the last trick whatever all the others do together, else 0. With
+  two players that is the whole truth of the deal; with more, the others rarely combine
+  against one player, so a card that cannot force the win is then valued by
+* playing the round out from that card with the rules of thumb at every seat: 1 when
+  the seat takes the last trick.
+
+A card's value is the share of deals it wins (forced or played out). Cards that do the
+same job (touching cards of a suit, the cards between them gone) are valued once.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from solvers.cards import Card, Rng
+from solvers.doubledummy import Solver
+from solvers.game import Action, Hint
+from solvers.games.agram import AgramState
+from solvers.games.agram_play import choose, heuristic_bot
+from solvers.pimc.search import card_groups
+from solvers.sampling import determinize
+
+__all__ = ["CardTable", "card_table", "best_card", "card_hint"]
+
+MAX_PLAYOUT_STEPS = 60    # a round has at most 35 plays
+
+
+class OutOfTime(Exception):
+    """The deadline passed before a deal was valued."""
+
+
+@dataclass
+class CardTable:
+    """Per legal card: deals valued, deals won by force, deals won in all."""
+
+    cards: list[Card]
+    deals: int = 0
+    forced: dict[Card, int] = field(default_factory=dict)
+    won: dict[Card, int] = field(default_factory=dict)
+    elapsed: float = 0.0
+
+    def win_rate(self, card: Card) -> float:
+        """Share of the valued deals on which ``card`` wins the last trick."""
+        return self.won.get(card, 0) / self.deals if self.deals else 0.0
+
+    def forced_rate(self, card: Card) -> float:
+        """Share of the valued deals on which ``card`` forces the last trick."""
+        return self.forced.get(card, 0) / self.deals if self.deals else 0.0
+
+
+def playout_winner(state: AgramState) -> int:
+    """Who takes the last trick of the round when every seat plays the rules of thumb."""
+    hands = len(state.sheet)
+    for _ in range(MAX_PLAYOUT_STEPS):
+        if len(state.sheet) != hands:
+            return state.sheet[-1].winner
+        seat = state.turn
+        state = state._apply(heuristic_bot(state, seat, None), seat)
+    raise RuntimeError("a round did not end")
+
+
+def _deal_values(deal: AgramState, seat: int, groups: list[list[Card]], solver: Solver,
+                 deadline: float | None) -> dict[Card, tuple[int, int]]:
+    """(forced, won) for the first card of each group on one fully known deal."""
+    from solvers.games.agram_bot import TRICK_ADAPTER
+    budget_ms = None
+    if deadline is not None:
+        budget_ms = (deadline - time.perf_counter()) * 1000.0
+        if budget_ms <= 0.5:
+            raise OutOfTime
+    result = solver.solve(TRICK_ADAPTER.position(deal), values="all", budget_ms=budget_ms)
+    if not result.exact:
+        raise OutOfTime
+    out = {}
+    for group in groups:
+        card = group[0]
+        forced = int(result.cards[str(card)] >= 1)
+        won = forced or int(playout_winner(deal._apply(Action("play", (str(card),)), seat)) == seat)
+        out[card] = (forced, won)
+    return out
+
+
+def card_table(state: AgramState, seat: int, *, samples: int | None, deadline: float | None, rng: Rng,
+               solver: Solver) -> CardTable:
+    """Value every legal card on sampled deals until ``samples`` deals or the deadline."""
+    from solvers.games.agram_bot import TRICK_ADAPTER
+    start = time.perf_counter()
+    cards = state.playable(seat)
+    gone = {c for plays in state.history for _, c in plays}
+    groups = card_groups(cards, set(state.hands[seat]), gone, TRICK_ADAPTER.position(state).rules)
+    table = CardTable(sorted(cards, key=lambda c: (c.suit, c.rank)))
+    while samples is None or table.deals < samples:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        deal = determinize(state, seat, rng)
+        try:
+            values = _deal_values(deal, seat, groups, solver, deadline)
+        except OutOfTime:
+            break
+        table.deals += 1
+        for group in groups:
+            forced, won = values[group[0]]
+            for card in group:
+                table.forced[card] = table.forced.get(card, 0) + forced
+                table.won[card] = table.won.get(card, 0) + won
+    table.elapsed = time.perf_counter() - start
+    return table
+
+
+def ranked(state: AgramState, seat: int, table: CardTable) -> list[Card]:
+    """Cards best first: most wins, then most forced wins, then the rules of thumb's card,
+    then the lower card (it keeps the higher for later)."""
+    preferred, _ = choose(state, seat)
+    return sorted(table.cards, key=lambda c: (-table.won.get(c, 0), -table.forced.get(c, 0),
+                                              c != preferred, c.rank, c.suit))
+
+
+def best_card(state: AgramState, seat: int, table: CardTable) -> Card:
+    """The card to play from a valued table."""
+    return ranked(state, seat, table)[0]
+
+
+def card_hint(state: AgramState, seat: int, *, samples: int | None, deadline: float | None, rng: Rng,
+              solver: Solver) -> Hint | None:
+    """The sampled card hint (None when not one deal was valued in time)."""
+    table = card_table(state, seat, samples=samples, deadline=deadline, rng=rng, solver=solver)
+    if not table.deals:
+        return None
+    order = ranked(state, seat, table)
+    card = order[0]
+    n = table.deals
+    win, forced = table.win_rate(card), table.forced_rate(card)
+    if win == 0:
+        _, why = choose(state, seat)
+        reason = (f"play {card.pretty()}: no card wins the last trick on any of {n} sampled deals, "
+                  f"so follow the rule of thumb ({why})")
+    else:
+        reason = (f"play {card.pretty()}: you take the last trick on {win:.0%} of {n} sampled deals "
+                  f"(on {forced:.0%} whatever the others do)")
+        runner = next((c for c in order[1:] if table.won.get(c, 0) < table.won.get(card, 0)), None)
+        if runner is not None and len(order) > 1:
+            reason += f"; the next best card, {order[1].pretty()}, on {table.win_rate(order[1]):.0%}"
+    action = Action("play", (str(card),))
+    alternatives = [{"action": Action("play", (str(c),)).to_json(), "win_probability": round(table.win_rate(c), 3),
+                     "forced_probability": round(table.forced_rate(c), 3)} for c in order[1:]]
+    evaluation = {"kind": "sampled", "samples": n, "valuation": "double dummy (forced wins), then play-outs "
+                  "by the rules of thumb", "win_probability": round(win, 3),
+                  "forced_probability": round(forced, 3), "elapsed_s": round(table.elapsed, 3)}
+    return Hint(action, reason, evaluation=evaluation, alternatives=alternatives, method="sampled")
