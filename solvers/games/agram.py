@@ -30,6 +30,7 @@ last trick (detail: the trick's number, the winning card and the card led).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rng, Suit, parse_card, stripped_pack
@@ -75,7 +76,12 @@ class AgramOptions:
 
 def pack_of(options: AgramOptions) -> list[Card]:
     """The 35-card pack: A, 10, 9 … 4 and the low card of each suit, less the ace of spades."""
-    return stripped_pack([14, 10, 9, 8, 7, 6, 5, 4, options.low_card], minus=[CHIEF])
+    return list(_pack(options.low_card))
+
+
+@lru_cache(maxsize=None)
+def _pack(low_card: int) -> tuple[Card, ...]:
+    return tuple(stripped_pack([14, 10, 9, 8, 7, 6, 5, 4, low_card], minus=[CHIEF]))
 
 
 @serializable

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from solvers.cards import Card, Rng
 from solvers.game import Action, Hint, card_action
-from solvers.games.agram import AgramState, pack_of
+from solvers.games.agram import AgramState
 from solvers.tricks import current_winner
 
 
@@ -28,8 +28,8 @@ def _name(card: Card) -> str:
 
 def unseen_cards(state: AgramState, seat: int) -> set[Card]:
     """Cards ``seat`` has not seen this round: other hands and the undealt cards."""
-    seen = set(state.hands[seat]) | {c for plays in state.history for _, c in plays} | {c for _, c in state.trick}
-    return set(pack_of(state.options)) - seen
+    unseen = set(state.stock).union(*(h for s, h in enumerate(state.hands) if s != seat))
+    return unseen
 
 
 def is_master(card: Card, unseen: set[Card]) -> bool:
