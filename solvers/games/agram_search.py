@@ -30,6 +30,7 @@ from solvers.sampling import determinize
 __all__ = ["CardTable", "card_table", "best_card", "card_hint"]
 
 MAX_PLAYOUT_STEPS = 60    # a round has at most 35 plays
+STEPS = 400               # plays a card's best-reply search may make on one deal
 
 
 class OutOfTime(Exception):
@@ -66,6 +67,47 @@ def playout_winner(state: AgramState) -> int:
     raise RuntimeError("a round did not end")
 
 
+class _Steps:
+    """How many plays a deal's best-reply search may still make."""
+
+    def __init__(self, allowance: int):
+        self.left = allowance
+
+
+def _distinct(state: AgramState, seat: int, cards: list[Card]) -> list[Card]:
+    """One card of each run that does the same job on this known deal: cards of a suit
+    with no other player's card of that suit between them."""
+    others = {c for s, h in enumerate(state.hands) if s != seat for c in h}
+    out: list[Card] = []
+    for card in sorted(cards, key=lambda c: (c.suit, c.rank)):
+        if out and out[-1].suit == card.suit and not any(
+                o.suit == card.suit and out[-1].rank < o.rank < card.rank for o in others):
+            continue
+        out.append(card)
+    return out
+
+
+def can_win(state: AgramState, seat: int, steps: _Steps) -> bool:
+    """True when ``seat`` has a way to take the last trick of this known deal while the
+    others play the rules of thumb (its own choices searched, theirs as the rules say).
+    Once the step allowance is spent, the seat plays the rules of thumb too."""
+    hands = len(state.sheet)
+    while len(state.sheet) == hands:
+        mover = state.turn
+        if mover != seat or steps.left <= 0:
+            state = state._apply(heuristic_bot(state, mover, None), mover)
+            steps.left -= 1
+            continue
+        cards = state.playable(seat)
+        if len(cards) == 1:
+            state = state._apply(Action("play", (str(cards[0]),)), seat)
+            continue
+        preferred, _ = choose(state, seat)
+        order = [preferred] + [c for c in _distinct(state, seat, cards) if c != preferred]
+        return any(can_win(state._apply(Action("play", (str(c),)), seat), seat, steps) for c in order)
+    return state.sheet[-1].winner == seat
+
+
 def _deal_values(deal: AgramState, seat: int, groups: list[list[Card]], solver: Solver,
                  deadline: float | None) -> dict[Card, tuple[int, int]]:
     """(forced, won) for the first card of each group on one fully known deal."""
@@ -82,7 +124,7 @@ def _deal_values(deal: AgramState, seat: int, groups: list[list[Card]], solver: 
     for group in groups:
         card = group[0]
         forced = int(result.cards[str(card)] >= 1)
-        won = forced or int(playout_winner(deal._apply(Action("play", (str(card),)), seat)) == seat)
+        won = forced or int(can_win(deal._apply(Action("play", (str(card),)), seat), seat, _Steps(STEPS)))
         out[card] = (forced, won)
     return out
 
@@ -115,10 +157,11 @@ def card_table(state: AgramState, seat: int, *, samples: int | None, deadline: f
 
 
 def ranked(state: AgramState, seat: int, table: CardTable) -> list[Card]:
-    """Cards best first: most wins, then most forced wins, then the rules of thumb's card,
-    then the lower card (it keeps the higher for later)."""
+    """Cards best first: most wins with forced wins counted twice (a win that holds
+    whatever the others do is surer than one that needs them to play by the rules of
+    thumb), then the rules of thumb's card, then the lower card (it keeps the higher)."""
     preferred, _ = choose(state, seat)
-    return sorted(table.cards, key=lambda c: (-table.won.get(c, 0), -table.forced.get(c, 0),
+    return sorted(table.cards, key=lambda c: (-table.won.get(c, 0) - table.forced.get(c, 0),
                                               c != preferred, c.rank, c.suit))
 
 
