@@ -2,11 +2,12 @@
 
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.agram_play`).
 * ``search``: sampled double dummy (:mod:`solvers.games.agram_search`): the unseen cards
-  are dealt afresh many times, consistent with every suit a player has shown void; on
+  are dealt afresh 48 times, consistent with every suit a player has shown void; on
   each deal every legal card is valued by an exact double-dummy solve of the rest of
   the round (can the player force the last trick against all the others together?) and,
-  where it cannot be forced, by playing the round out with the rules of thumb at every
-  seat. The card that wins the last trick on most deals is played.
+  where it cannot be forced, by searching the player's own later cards against the
+  others playing the rules of thumb. The card that wins the last trick on most deals
+  (forced wins counting double) is played.
 * The hint does the same within its time budget, and says how often each card wins.
 
 Every decision of Agram is a card to play, so these cover all of them.
@@ -33,7 +34,7 @@ DEFAULT_BUDGET = 1.0
 MIN_SAMPLED_BUDGET = 0.02
 # share of a hint's budget it may wait for the double-dummy solver to be compiled or loaded
 SOLVER_WAIT_SHARE = 0.5
-SEARCH_SAMPLES = 24       # sampled deals a decision for the search bot
+SEARCH_SAMPLES = 48       # sampled deals a decision for the search bot
 
 
 class AgramAdapter(Adapter):
@@ -133,7 +134,7 @@ def _solver() -> Solver:
 
 
 def search_bot(state: AgramState, seat: int, rng: Rng) -> Action:
-    """Sampled double dummy with the rules of thumb as the others' model (24 deals a card)."""
+    """Sampled double dummy with the rules of thumb as the others' model (48 deals a card)."""
     from solvers.games.agram_search import card_table, best_card
     legal = state.legal_actions(seat)
     if len(legal) == 1:

@@ -1,4 +1,4 @@
-"""Valuing Agram cards on sampled deals: forced wins by double dummy, the rest by play-outs.
+"""Valuing Agram cards on sampled deals: forced wins by double dummy, the rest by best reply.
 
 For one seat to play, the cards it cannot see are dealt afresh (consistent with every
 shown void) ``samples`` times. On each deal:
@@ -7,10 +7,11 @@ shown void) ``samples`` times. On each deal:
   the seat can force the last trick whatever all the others do together, else 0. With
   two players that is the whole truth of the deal; with more, the others rarely combine
   against one player, so a card that cannot force the win is then valued by
-* playing the round out from that card with the rules of thumb at every seat: 1 when
-  the seat takes the last trick.
+* searching the seat's own later cards while the others play the rules of thumb: 1 when
+  some line of play takes the last trick (a best reply; after ``STEPS`` plays the seat
+  too plays the rules of thumb).
 
-A card's value is the share of deals it wins (forced or played out). Cards that do the
+A card's value is the share of deals it wins, forced wins counting double. Cards that do the
 same job (touching cards of a suit, the cards between them gone) are valued once.
 """
 
@@ -29,7 +30,6 @@ from solvers.sampling import determinize
 
 __all__ = ["CardTable", "card_table", "best_card", "card_hint"]
 
-MAX_PLAYOUT_STEPS = 60    # a round has at most 35 plays
 STEPS = 400               # plays a card's best-reply search may make on one deal
 
 
@@ -54,17 +54,6 @@ class CardTable:
     def forced_rate(self, card: Card) -> float:
         """Share of the valued deals on which ``card`` forces the last trick."""
         return self.forced.get(card, 0) / self.deals if self.deals else 0.0
-
-
-def playout_winner(state: AgramState) -> int:
-    """Who takes the last trick of the round when every seat plays the rules of thumb."""
-    hands = len(state.sheet)
-    for _ in range(MAX_PLAYOUT_STEPS):
-        if len(state.sheet) != hands:
-            return state.sheet[-1].winner
-        seat = state.turn
-        state = state._apply(heuristic_bot(state, seat, None), seat)
-    raise RuntimeError("a round did not end")
 
 
 class _Steps:
