@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 import time
 
-from solvers.cards import Rng
+from solvers.cards import Rng, parse_card
 from solvers.doubledummy import Position, Solver, TrickRules
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint
@@ -103,7 +103,7 @@ def hint(state: AgramState, seat: int, budget: float | None = None, *, mode: str
         raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
-        card = legal[0].args[0]
+        card = parse_card(legal[0].args[0]).pretty()
         words = "your last card goes to the last trick" if state.tricks_left == 1 else \
             "the only card you may play"
         return Hint(legal[0], f"{words} ({card})", {"kind": "forced"}, [], method="exact")
