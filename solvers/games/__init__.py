@@ -35,6 +35,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "sedma": ("solvers.games.sedma", "solvers.games.sedma_bot"),
     "trex": ("solvers.games.trex", "solvers.games.trex_bot"),
     "bura": ("solvers.games.bura", "solvers.games.bura_bot"),
+    "agram": ("solvers.games.agram", "solvers.games.agram_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
