@@ -28,6 +28,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "forty-thieves": ("solvers.games.forty_thieves", "solvers.games.patience_play"),
     "whist-22": ("solvers.games.whist_22", "solvers.games.whist_22_bot"),
     "napoleon": ("solvers.games.napoleon", "solvers.games.napoleon_bot"),
+    "manille": ("solvers.games.manille", "solvers.games.manille_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
