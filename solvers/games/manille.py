@@ -85,7 +85,11 @@ def power(card: Card) -> int:
 
 def pack() -> list[Card]:
     """The 32-card piquet pack."""
-    return stripped_pack(range(7, 15))
+    return list(PACK)
+
+
+PACK = tuple(stripped_pack(range(7, 15)))
+SUIT_CARDS = {suit: tuple(c for c in PACK if c.suit == suit) for suit in Suit}
 
 
 def strain_trump(strain: str) -> int | None:
@@ -314,7 +318,7 @@ class ManilleState(State):
         if card.suit == led:
             return self.barred
         trump = self.trump
-        shown = {c for c in pack() if c.suit == led}
+        shown = set(SUIT_CARDS[led])
         exempt = (self.options.partner_winning_exempt
                   and side_of(trick_winner(self.trick, trump)) == side_of(seat))
         if trump is not None and not exempt:
@@ -322,9 +326,9 @@ class ManilleState(State):
             overtrump = self.options.must_overtrump and top is not None
             if card.suit != trump:
                 # a discard: no trump at all, or (overtrumping) none that beats the trick's
-                shown |= {c for c in pack() if c.suit == trump and (not overtrump or power(c) > power(top))}
+                shown |= {c for c in SUIT_CARDS[trump] if not overtrump or power(c) > power(top)}
             elif overtrump and power(card) < power(top):
-                shown |= {c for c in pack() if c.suit == trump and power(c) > power(top)}
+                shown |= {c for c in SUIT_CARDS[trump] if power(c) > power(top)}
         return _with(self.barred, seat, self.barred[seat] | frozenset(shown))
 
     def _close_trick(self) -> "ManilleState":
@@ -523,7 +527,7 @@ def parse_deal(deal: Any) -> tuple[int, list[Card]]:
     hands = deal.get("hands")
     if not isinstance(hands, list) or len(hands) != SEATS:
         raise CardsageError("deal.hands must list the four hands, seat 0 first", field="deal.hands")
-    allowed = set(pack())
+    allowed = set(PACK)
     seen: dict[Card, int] = {}
     parsed: list[list[Card]] = []
     for seat, hand in enumerate(hands):

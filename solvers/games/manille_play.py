@@ -19,7 +19,7 @@ from collections import defaultdict
 
 from solvers.cards import Card, Rng, Suit
 from solvers.game import Action, Hint, card_action
-from solvers.games.manille import (CHOOSE, NO_TRUMPS, PARTNER, PLAY, RETAP, STRAINS, TAP, ManilleState, pack,
+from solvers.games.manille import (CHOOSE, NO_TRUMPS, PARTNER, PLAY, RETAP, STRAINS, TAP, ManilleState, SUIT_CARDS,
                                    points_of, power, side_of, strain_name, strain_trump, trick_winner)
 
 # a strain must reach this estimate for the dealer to keep the choice
@@ -113,7 +113,7 @@ def played_cards(state: ManilleState) -> set[Card]:
 
 def is_master(card: Card, gone: set[Card], mine) -> bool:
     """True when no card still hidden from the holder outranks ``card`` in its suit."""
-    return all(c in gone or c in mine for c in pack() if c.suit == card.suit and power(c) > power(card))
+    return all(c in gone or c in mine for c in SUIT_CARDS[card.suit] if power(c) > power(card))
 
 
 def _beats(card: Card, best: Card, trump: int | None) -> bool:
@@ -174,8 +174,8 @@ def _may_trump(state: ManilleState, seat: int) -> bool:
         if other in played or side_of(other) == side_of(seat):
             continue
         barred = state.barred[other]
-        if any(c not in barred for c in pack() if c.suit == state.trump) and \
-                all(c in barred for c in pack() if c.suit == led):
+        if any(c not in barred for c in SUIT_CARDS[state.trump]) and \
+                all(c in barred for c in SUIT_CARDS[led]):
             return True
     return False
 
@@ -186,7 +186,7 @@ def _lead(state: ManilleState, seat: int, legal: list[Card]) -> tuple[Card, str]
     gone = played_cards(state)
     suits = _by_suit(legal)
     trumps = suits.get(trump, []) if trump is not None else []
-    hidden_trumps = [c for c in pack() if c.suit == trump and c not in gone and c not in hand]
+    hidden_trumps = [c for c in SUIT_CARDS.get(trump, ()) if c not in gone and c not in hand]
     if trumps and hidden_trumps and is_master(trumps[0], gone, hand) and len(trumps) >= 2:
         return trumps[0], f"draw trumps with the master {trumps[0].pretty()}"
     cash = [c for c in legal if c.suit != trump and points_of(c) >= 3 and is_master(c, gone, hand)
@@ -202,7 +202,7 @@ def _lead(state: ManilleState, seat: int, legal: list[Card]) -> tuple[Card, str]
 
 
 def _opponents_void(state: ManilleState, seat: int, suit: int) -> bool:
-    return any(all(c in state.barred[o] for c in pack() if c.suit == suit)
+    return any(all(c in state.barred[o] for c in SUIT_CARDS[suit])
                for o in range(4) if side_of(o) != side_of(seat))
 
 
