@@ -33,6 +33,7 @@ SEARCH_SAMPLES = 16          # sampled deals a card decision for the search bot
 SEARCH_CARD_BUDGET = 1.5     # seconds a card decision for the search bot
 SEARCH_CALL_SAMPLES = 48     # sampled deals a trump or tap decision for the search bot
 KEEP_MARGIN = 0.25           # card points on average a card must gain over the rules of thumb's
+MIN_DEALS = 3                # fewer solved deals than this (a full deal is dear) leave the rules of thumb's card
 
 
 def trick_rules(state: ManilleState) -> TrickRules:
@@ -164,7 +165,7 @@ def search_bot(state: ManilleState, seat: int, rng: Rng) -> Action:
         return sampled_call(state, seat, rng.fork("calls"), SEARCH_CALL_SAMPLES)
     base, _ = choose_card(state, seat)
     data = _card_samples(state, seat, SEARCH_CARD_BUDGET, SEARCH_SAMPLES, rng.fork("cards"))
-    if not data.count:
+    if data.count < MIN_DEALS:
         return card_action("play", base)
     means = _means(data)
     best = max(data.cards, key=lambda c: (means[c], str(c)))
