@@ -106,3 +106,21 @@ def test_bots_answer_every_kind_of_decision_legally():
         seat = min(state.to_move)
         for name in ("heuristic", "search"):
             assert bots[name](state, seat, Rng(1)) in state.legal_actions(seat)
+
+
+def test_the_double_dummy_position_holds_what_is_left_to_win():
+    from solvers.games.manille_bot import TRICK_ADAPTER
+    state = play(new(deal=THIRTY_ALL), THIRTY_ALL_PLAY[:18])
+    position = TRICK_ADAPTER.position(state)
+    assert sum(len(h) for h in position.hands) + len(position.trick) == 32 - 4 * len(state.history)
+    assert TRICK_ADAPTER.taken(state) == state.card_points
+    assert TRICK_ADAPTER.goal(state, 0) == 31
+
+
+def test_card_hints_with_the_belgian_options_value_every_allowed_card():
+    from tests.games.test_manille import OVERTRUMP, OVERTRUMP_START
+    state = play(new(deal=OVERTRUMP, must_overtrump=True, partner_winning_exempt=True), OVERTRUMP_START)
+    legal = state.legal_actions(2)
+    assert len(legal) == 8
+    found = hint(state, 2, iterations=1)
+    assert found.action in legal and len(found.alternatives) == 7
