@@ -396,7 +396,7 @@ class ManilleState(State):
                 if not record.points[side]:
                     continue
                 base = record.card_points[side] - HALF
-                detail = {"card_points": record.card_points[side], "strain": record.strain,
+                detail = {"card_points": record.card_points[side], "trumps": strain_name(record.strain),
                           "multiplier": record.multiplier}
                 events.append(ScoreEvent(number, sides[side], base, "card points over 30", detail))
                 running = base
@@ -419,6 +419,15 @@ class ManilleState(State):
     def hand_hidden_from_owner(self) -> int | None:
         """The dealer's partner while the dealer chooses trumps (their cards stay face down)."""
         return self.partner if self.phase == CHOOSE and not self.over else None
+
+    def trump_calls(self) -> list[dict]:
+        """The trump choice as said at the table: the dealer's call, and the partner's after en face."""
+        calls = []
+        if self.phase == PARTNER or (self.chooser >= 0 and self.chooser != self.dealer):
+            calls.append({"seat": self.dealer, "call": "en face"})
+        if self.chooser >= 0:
+            calls.append({"seat": self.chooser, "call": strain_name(self.strain)})
+        return calls
 
     def zones(self) -> dict[str, Zone]:
         hidden = self.hand_hidden_from_owner()
@@ -464,13 +473,10 @@ class ManilleState(State):
             "deal": len(self.sheet) + (0 if self.over else 1),
             "phase": "over" if self.over else self.phase,
             "trumps": (strain_name(self.strain) if self.strain else None),
-            "strain": self.strain or None,
-            "chosen_by": self.chooser if self.chooser >= 0 else None,
-            "en_face": self.phase == PARTNER or (self.chooser >= 0 and self.chooser != self.dealer),
-            "hand_face_down": self.hand_hidden_from_owner(),
+            "trump_calls": self.trump_calls(),
+            "hand_face_down": (None if self.hand_hidden_from_owner() is None else
+                               {"seat": self.partner, "until": "the dealer has chosen trumps"}),
             "taps": [{"seat": s, "call": c} for s, c in self.calls],
-            "tapped_by": self.tapped_by if self.tapped_by >= 0 else None,
-            "retapped_by": self.retapped_by if self.retapped_by >= 0 else None,
             "multiplier": self.multiplier,
             "leader": self.leader if self.leader >= 0 else None,
             "trick": [{"seat": s, "card": str(c)} for s, c in self.trick],
@@ -481,8 +487,10 @@ class ManilleState(State):
             "target": None if self.options.fixed_deals else self.options.target,
             "fixed_deals": self.options.fixed_deals or None,
             "last_deal": None if last is None else {
-                "strain": last.strain, "card_points": list(last.card_points), "multiplier": last.multiplier,
-                "scored": list(last.points)},
+                "trumps": strain_name(last.strain),
+                "card_points": {"South-North": last.card_points[0], "West-East": last.card_points[1]},
+                "multiplier": last.multiplier,
+                "scored": {"South-North": last.points[0], "West-East": last.points[1]}},
         }
 
 

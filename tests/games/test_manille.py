@@ -81,7 +81,7 @@ def test_the_dealer_chooses_and_the_partner_cannot_see_their_cards_until_then():
     assert actions == {"trump S", "trump H", "trump D", "trump C", "notrump", "enface"}
     partner_view = state.view(2)
     assert "cards" not in partner_view["zones"]["hand:2"]
-    assert partner_view["public"]["hand_face_down"] == 2
+    assert partner_view["public"]["hand_face_down"]["seat"] == 2
     assert "cards" in state.view(1)["zones"]["hand:1"]
     state = state.apply("trump C", 0)
     assert "cards" in state.view(2)["zones"]["hand:2"]
@@ -98,7 +98,7 @@ def test_en_face_lets_the_partner_choose_and_not_pass_it_back():
         state.apply("enface", 2)
     state = state.apply("notrump", 2)
     assert state.phase == TAP and state.chooser == 2 and state.multiplier == 2
-    assert state.public(None)["en_face"] is True
+    assert state.public(None)["trump_calls"] == [{"seat": 0, "call": "en face"}, {"seat": 2, "call": "no trumps"}]
 
 
 def test_trump_notation_is_read_loosely():
