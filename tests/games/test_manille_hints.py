@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings, strategies as st
+
 from solvers import games
 from solvers.cards import Rng
 from solvers.sampling import determinize
@@ -124,3 +126,26 @@ def test_card_hints_with_the_belgian_options_value_every_allowed_card():
     assert len(legal) == 8
     found = hint(state, 2, iterations=1)
     assert found.action in legal and len(found.alternatives) == 7
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), tricks=st.integers(4, 7), belgian=st.booleans())
+def test_the_solver_allows_the_cards_the_game_allows(seed, tricks, belgian):
+    """With the default rules the solver's legal cards are exactly the game's; with the
+    Belgian options they include the game's (the solver then values every allowed card)."""
+    from solvers.doubledummy import Solver
+    from solvers.games.manille_bot import TRICK_ADAPTER
+    options = {"must_overtrump": True, "partner_winning_exempt": True} if belgian else None
+    state = GAME.new(seed=seed, options=options)
+    rng = Rng(seed)
+    while state.phase != "play" or len(state.history) < tricks or rng.below(3) == 0:
+        seat = min(state.to_move)
+        state = state.apply(rng.choice(state.legal_actions(seat)), seat)
+        if state.hands_played:
+            return
+    seat = min(state.to_move)
+    result = Solver().solve(TRICK_ADAPTER.position(state), values="all")
+    allowed = {a.args[0] for a in state.legal_actions(seat)}
+    assert allowed <= set(result.cards)
+    if not belgian:
+        assert allowed == set(result.cards)
