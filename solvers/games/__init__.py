@@ -36,6 +36,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "trex": ("solvers.games.trex", "solvers.games.trex_bot"),
     "bura": ("solvers.games.bura", "solvers.games.bura_bot"),
     "agram": ("solvers.games.agram", "solvers.games.agram_bot"),
+    "manille": ("solvers.games.manille", "solvers.games.manille_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
