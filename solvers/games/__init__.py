@@ -29,6 +29,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "whist-22": ("solvers.games.whist_22", "solvers.games.whist_22_bot"),
     "napoleon": ("solvers.games.napoleon", "solvers.games.napoleon_bot"),
     "kop": ("solvers.games.kop", "solvers.games.kop_bot"),
+    "matapesa": ("solvers.games.matapesa", "solvers.games.matapesa_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
