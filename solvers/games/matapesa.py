@@ -78,7 +78,7 @@ def hand_size(players: int) -> int:
 
 def penalty(card: Card) -> int:
     """Cucumber points for taking the last trick with ``card``: its rank value (ace 14)."""
-    return card.rank
+    return int(card.rank)
 
 
 def legal_cards(hand: tuple[Card, ...], trick: tuple[tuple[int, Card], ...]) -> list[Card]:
