@@ -212,7 +212,7 @@ class MatapesaState(State):
         top = self.highest()
         if top is not None and card.rank < top.rank:
             # a card below the trick's highest is the player's lowest: the rest are at least as high
-            floors = _with(floors, seat, max(floors[seat], card.rank))
+            floors = _with(floors, seat, max(floors[seat], int(card.rank)))
         state = replace(self, hands=hands, floors=floors, trick=self.trick + ((seat, card),))
         if len(state.trick) < len(self.seats):
             return state

@@ -25,11 +25,12 @@ from solvers.games.matapesa import CUCUMBER, MatapesaState, card_order, penalty,
 from solvers.games.matapesa_play import heuristic_bot, heuristic_card, heuristic_hint
 from solvers.sampling import sample_hidden
 
-__all__ = ["SEARCH_SAMPLES", "candidates", "card_table", "playout", "hint", "search_bot"]
+__all__ = ["SEARCH_SAMPLES", "candidates", "sample_ranks", "card_table", "playout", "hint", "search_bot"]
 
 SEARCH_SAMPLES = 120       # sampled deals a decision for the search bot
 HINT_MAX_SAMPLES = 4000    # a timed hint stops here even with time left
 DEFAULT_BUDGET = 1.0
+SAMPLE_TRIES = 30         # plain shuffles tried before the general sampler places the cards
 MIN_BUDGET = 0.01          # below this not one sampled deal fits: the rules of thumb answer
 
 
@@ -87,6 +88,34 @@ def penalty_of(state: MatapesaState, rank: int) -> int:
     return rank if state.options.match == CUCUMBER else 1
 
 
+def sample_ranks(state: MatapesaState, seat: int, rng: Rng) -> dict[int, list[int]]:
+    """The ranks of every hand in the deal, the others' dealt afresh from the cards ``seat``
+    cannot see, consistently with the lowest cards shown: sorted low to high, by seat.
+
+    A plain shuffle is kept when it fits what was shown (so every fitting deal is equally
+    likely); after ``SAMPLE_TRIES`` misfits the general sampler places the cards."""
+    others = [s for s in state.seats if s != seat]
+    pool = sorted((c for s in others for c in state.hands[s]), key=card_order)
+    floors = [state.floors[s] for s in others]
+    sizes = [len(state.hands[s]) for s in others]
+    ranks = {seat: sorted(c.rank for c in state.hands[seat])}
+    for _ in range(SAMPLE_TRIES if any(floors) else 1):
+        order = rng.shuffled(pool)
+        at, hands = 0, []
+        for size, floor in zip(sizes, floors):
+            hand = sorted(c.rank for c in order[at:at + size])
+            at += size
+            if hand and hand[0] < floor:
+                break
+            hands.append(hand)
+        else:
+            ranks.update(zip(others, hands))
+            return ranks
+    deal = sample_hidden(state, seat, rng)
+    ranks.update((s, sorted(c.rank for c in deal.hands[s])) for s in others)
+    return ranks
+
+
 def card_table(state: MatapesaState, seat: int, rng: Rng, samples: int | None, deadline: float | None,
                cap: int = HINT_MAX_SAMPLES) -> tuple[list[Card], list[list[tuple[float, bool]]]]:
     """Per sampled deal, each candidate card's (value to the seat, whether it loses)."""
@@ -95,8 +124,7 @@ def card_table(state: MatapesaState, seat: int, rng: Rng, samples: int | None, d
     while (samples is None or len(rows) < samples) and len(rows) < cap:
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        deal = sample_hidden(state, seat, rng)
-        ranks = {s: sorted(c.rank for c in deal.hands[s]) for s in deal.seats}
+        ranks = sample_ranks(state, seat, rng)
         row = []
         for card in cards:
             loser, rank = playout(state, {s: list(r) for s, r in ranks.items()}, card.rank)

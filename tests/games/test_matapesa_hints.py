@@ -122,3 +122,23 @@ def test_bots_play_legal_cards():
 
 def test_the_deal_used_by_the_scenarios_is_whole():
     assert sum(len(h.split()) for h in EIGHT["hands"]) + len(EIGHT["remainder"]) == 52
+
+
+def test_sampled_ranks_respect_the_lowest_cards_shown():
+    from solvers.games.matapesa_search import sample_ranks
+    for seed in range(30):
+        state = GAME.new(seed=seed, options={"players": 8})
+        rng = Rng(seed)
+        while not state.is_over and sum(1 for f in state.floors if f) < 3:
+            state = state.apply(rng.choice(state.legal_actions(state.turn)), state.turn)
+        if state.is_over:
+            continue
+        seat = state.turn
+        unseen = sorted(c.rank for s in state.seats if s != seat for c in state.hands[s])
+        for k in range(10):
+            ranks = sample_ranks(state, seat, Rng(k))
+            assert ranks[seat] == sorted(c.rank for c in state.hands[seat])
+            assert sorted(r for s, h in ranks.items() if s != seat for r in h) == unseen
+            for s in state.seats:
+                assert len(ranks[s]) == len(state.hands[s])
+                assert all(r >= state.floors[s] for r in ranks[s])
