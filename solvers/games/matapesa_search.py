@@ -167,12 +167,16 @@ def _card_hint(state: MatapesaState, seat: int, cards, rows, elapsed: float) -> 
     return Hint(card_action("play", card), reason, evaluation, alternatives, method="sampled")
 
 
-def _forced(state: MatapesaState, seat: int, action: Action) -> Hint:
-    card = state.playable(seat)[0]
+def _forced(state: MatapesaState, seat: int) -> Hint:
+    """The hint when every card the seat may play has one rank: the choice changes nothing."""
+    action = card_action("play", heuristic_card(state, seat))
+    card = heuristic_card(state, seat)
+    top = state.highest()
     if len(state.hands[seat]) == 1:
         reason = f"{card.pretty()} is your last card"
+    elif len(state.legal_actions(seat)) > 1:
+        reason = "Every card you may play has the same rank, and suits do not count: any of them will do"
     else:
-        top = state.highest()
         reason = (f"You hold nothing of {rank_name(top.rank)} or higher, so you must throw your lowest card, "
                   f"{card.pretty()}")
     return Hint(action, reason, {"kind": "forced"}, [], method="exact")
@@ -186,13 +190,8 @@ def hint(state: MatapesaState, seat: int, budget: float | None = None, *, mode: 
         raise CardsageError(f"matapesa has no hint mode {mode!r}", field="mode")
     if seat not in state.to_move:
         raise CardsageError(f"seat {seat} is not to move", status=409)
-    legal = state.legal_actions(seat)
     if len(candidates(state, seat)) == 1:
-        # every legal card has the same rank: the choice among them makes no difference
-        return _forced(state, seat, card_action("play", heuristic_card(state, seat))) if len(legal) == 1 else \
-            Hint(card_action("play", heuristic_card(state, seat)),
-                 "Every card you may play has the same rank, and suits do not count: any of them will do",
-                 {"kind": "forced"}, [], method="exact")
+        return _forced(state, seat)
     rng = rng or Rng(0)
     deadline = None
     start = time.perf_counter()

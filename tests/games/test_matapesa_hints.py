@@ -142,3 +142,17 @@ def test_sampled_ranks_respect_the_lowest_cards_shown():
             for s in state.seats:
                 assert len(ranks[s]) == len(state.hands[s])
                 assert all(r >= state.floors[s] for r in ranks[s])
+
+
+def test_several_cards_of_one_rank_any_will_do():
+    for seed in range(200):
+        state = GAME.new(seed=seed, options={"players": 3})
+        rng = Rng(seed)
+        while not state.is_over:
+            if len(candidates(state, state.turn)) == 1 and len(state.legal_actions(state.turn)) > 1:
+                hint = GAME.hint(state, state.turn)
+                assert hint.method == "exact" and "any of them will do" in hint.reason
+                assert hint.action in state.legal_actions(state.turn)
+                return
+            state = state.apply(rng.choice(state.legal_actions(state.turn)), state.turn)
+    pytest.fail("no position with several cards of one rank to play")
