@@ -37,6 +37,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "bura": ("solvers.games.bura", "solvers.games.bura_bot"),
     "agram": ("solvers.games.agram", "solvers.games.agram_bot"),
     "manille": ("solvers.games.manille", "solvers.games.manille_bot"),
+    "matapesa": ("solvers.games.matapesa", "solvers.games.matapesa_bot"),
 }
 _GAMES: dict[str, Game] = {}
 

@@ -1,0 +1,215 @@
+"""Mätäpesä's sampled search: the ``search`` bot and the hint.
+
+The cards a seat cannot see are dealt afresh many times, consistently with everything
+public: the spare cards and every played card lie face up, and a player who threw a card
+below the trick's highest showed that all their remaining cards are at least that high.
+On each sampled deal every card the seat may play is tried (one per rank: suits do not
+matter) and the deal is played out to the end with everyone, the seat included, playing
+the rules of thumb. The card is valued by how often the seat then takes the last trick
+(with cucumber points, by the penalty it costs), the same sampled deals for every card.
+
+Playouts run on ranks alone, so a sampled deal costs microseconds and a decision can look
+at hundreds of them. Double-dummy trick solving does not fit this game: suits do not
+count, equal cards are beaten by the later one, a player who does not head must throw
+their lowest card, and up to eight players sit at the table.
+"""
+
+from __future__ import annotations
+
+import time
+
+from solvers.cards import Card, Rng
+from solvers.errors import CardsageError
+from solvers.game import Action, Hint, card_action
+from solvers.games.matapesa import CUCUMBER, MatapesaState, card_order, penalty, rank_name
+from solvers.games.matapesa_play import heuristic_bot, heuristic_card, heuristic_hint
+from solvers.sampling import sample_hidden
+
+__all__ = ["SEARCH_SAMPLES", "candidates", "sample_ranks", "card_table", "playout", "hint", "search_bot"]
+
+SEARCH_SAMPLES = 120       # sampled deals a decision for the search bot
+HINT_MAX_SAMPLES = 4000    # a timed hint stops here even with time left
+DEFAULT_BUDGET = 1.0
+SAMPLE_TRIES = 30         # plain shuffles tried before the general sampler places the cards
+MIN_BUDGET = 0.01          # below this not one sampled deal fits: the rules of thumb answer
+
+
+def candidates(state: MatapesaState, seat: int) -> list[Card]:
+    """One card of each rank the seat may play, highest first (equal ranks play alike)."""
+    by_rank: dict[int, Card] = {}
+    for card in sorted(state.playable(seat), key=card_order):
+        by_rank.setdefault(card.rank, card)
+    return [by_rank[r] for r in sorted(by_rank, reverse=True)]
+
+
+def playout(state: MatapesaState, hands: dict[int, list[int]], first: int) -> tuple[int, int]:
+    """Play the deal out on ranks from ``state`` after the seat to move plays rank ``first``,
+    everyone then playing the highest card allowed; returns the loser and the losing rank.
+
+    ``hands`` maps each seat in the deal to its ranks, sorted low to high (consumed)."""
+    order = state.seats
+    place = {s: i for i, s in enumerate(order)}
+    n = len(order)
+    trick = len(state.trick)
+    top, win = 0, -1
+    for s, c in state.trick:
+        if c.rank >= top:
+            top, win = c.rank, s
+    turn = state.turn
+    hands[turn].remove(first)
+    rank = first
+    while True:
+        if rank >= top:
+            top, win = rank, turn
+        trick += 1
+        if trick == n:
+            if not hands[win]:
+                return win, top
+            turn, trick, top = win, 0, 0
+            held = hands[turn]
+            rank = held.pop()
+            continue
+        turn = order[(place[turn] + 1) % n]
+        held = hands[turn]
+        rank = held.pop() if held[-1] >= top else held.pop(0)
+
+
+def deal_value(state: MatapesaState, seat: int, loser: int, rank: int) -> float:
+    """What a finished deal is worth to ``seat``: minus what it costs if it loses, plus its
+    share of what another loser pays (the score difference the match keeps)."""
+    cost = penalty_of(state, rank)
+    if loser == seat:
+        return -float(cost)
+    return cost / max(1, len(state.seats) - 1)
+
+
+def penalty_of(state: MatapesaState, rank: int) -> int:
+    """Points the loser scores for taking the last trick with a card of ``rank``."""
+    return rank if state.options.match == CUCUMBER else 1
+
+
+def sample_ranks(state: MatapesaState, seat: int, rng: Rng) -> dict[int, list[int]]:
+    """The ranks of every hand in the deal, the others' dealt afresh from the cards ``seat``
+    cannot see, consistently with the lowest cards shown: sorted low to high, by seat.
+
+    A plain shuffle is kept when it fits what was shown (so every fitting deal is equally
+    likely); after ``SAMPLE_TRIES`` misfits the general sampler places the cards."""
+    others = [s for s in state.seats if s != seat]
+    pool = sorted((c for s in others for c in state.hands[s]), key=card_order)
+    floors = [state.floors[s] for s in others]
+    sizes = [len(state.hands[s]) for s in others]
+    ranks = {seat: sorted(c.rank for c in state.hands[seat])}
+    for _ in range(SAMPLE_TRIES if any(floors) else 1):
+        order = rng.shuffled(pool)
+        at, hands = 0, []
+        for size, floor in zip(sizes, floors):
+            hand = sorted(c.rank for c in order[at:at + size])
+            at += size
+            if hand and hand[0] < floor:
+                break
+            hands.append(hand)
+        else:
+            ranks.update(zip(others, hands))
+            return ranks
+    deal = sample_hidden(state, seat, rng)
+    ranks.update((s, sorted(c.rank for c in deal.hands[s])) for s in others)
+    return ranks
+
+
+def card_table(state: MatapesaState, seat: int, rng: Rng, samples: int | None, deadline: float | None,
+               cap: int = HINT_MAX_SAMPLES) -> tuple[list[Card], list[list[tuple[float, bool]]]]:
+    """Per sampled deal, each candidate card's (value to the seat, whether it loses)."""
+    cards = candidates(state, seat)
+    rows: list[list[tuple[float, bool]]] = []
+    while (samples is None or len(rows) < samples) and len(rows) < cap:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        ranks = sample_ranks(state, seat, rng)
+        row = []
+        for card in cards:
+            loser, rank = playout(state, {s: list(r) for s, r in ranks.items()}, card.rank)
+            row.append((deal_value(state, seat, loser, rank), loser == seat))
+        rows.append(row)
+    return cards, rows
+
+
+def _ranked(cards: list[Card], rows) -> list[tuple[Card, float, float]]:
+    n = len(rows)
+    stats = [(card, sum(r[i][0] for r in rows) / n, sum(r[i][1] for r in rows) / n)
+             for i, card in enumerate(cards)]
+    # equal values: the higher card first, as the rules of thumb would play
+    return sorted(stats, key=lambda s: (-round(s[1], 9), -s[0].rank))
+
+
+def _card_hint(state: MatapesaState, seat: int, cards, rows, elapsed: float) -> Hint:
+    ranked = _ranked(cards, rows)
+    card, value, lose = ranked[0]
+    n = len(rows)
+    top = state.highest()
+    if top is None:
+        how = f"Lead {card.pretty()}"
+    elif card.rank >= top.rank:
+        how = f"Head the trick with {card.pretty()}"
+    else:
+        how = f"Throw your lowest card, {card.pretty()}"
+    reason = (f"{how}: over {n} sampled deals of the cards you cannot see, played out to the end, "
+              f"you take the last trick in {lose:.0%} of them")
+    if len(ranked) > 1:
+        other, _, other_lose = ranked[1]
+        reason += f" (next best {rank_name(other.rank)}: {other_lose:.0%})"
+    if state.options.match == CUCUMBER:
+        reason += "; each card is valued by the penalty points it is likely to cost you or the others"
+    evaluation = {"kind": "sampled", "samples": n, "valuation": "playouts with the rules of thumb",
+                  "loss_probability": round(lose, 3), "expected_value": round(value, 3),
+                  "elapsed_s": round(elapsed, 3)}
+    alternatives = [{"action": card_action("play", c).to_json(), "loss_probability": round(p, 3),
+                     "expected_value": round(v, 3)} for c, v, p in ranked[1:]]
+    return Hint(card_action("play", card), reason, evaluation, alternatives, method="sampled")
+
+
+def _forced(state: MatapesaState, seat: int) -> Hint:
+    """The hint when every card the seat may play has one rank: the choice changes nothing."""
+    action = card_action("play", heuristic_card(state, seat))
+    card = heuristic_card(state, seat)
+    top = state.highest()
+    if len(state.hands[seat]) == 1:
+        reason = f"{card.pretty()} is your last card"
+    elif len(state.legal_actions(seat)) > 1:
+        reason = "Every card you may play has the same rank, and suits do not count: any of them will do"
+    else:
+        reason = (f"You hold nothing of {rank_name(top.rank)} or higher, so you must throw your lowest card, "
+                  f"{card.pretty()}")
+    return Hint(action, reason, {"kind": "forced"}, [], method="exact")
+
+
+def hint(state: MatapesaState, seat: int, budget: float | None = None, *, mode: str | None = None,
+         rng: Rng | None = None, iterations: int | None = None) -> Hint:
+    """Sampled playouts for the card to play (``iterations``: sampled deals, no clock); the
+    rules of thumb when the budget is too small for one sampled deal."""
+    if mode is not None:
+        raise CardsageError(f"matapesa has no hint mode {mode!r}", field="mode")
+    if seat not in state.to_move:
+        raise CardsageError(f"seat {seat} is not to move", status=409)
+    if len(candidates(state, seat)) == 1:
+        return _forced(state, seat)
+    rng = rng or Rng(0)
+    deadline = None
+    start = time.perf_counter()
+    if iterations is None or budget is not None:
+        budget = DEFAULT_BUDGET if budget is None else budget
+        if budget < MIN_BUDGET:
+            return heuristic_hint(state, seat)
+        # a margin for building the hint after the last deal
+        deadline = start + budget * 0.9 - 0.002
+    cards, rows = card_table(state, seat, rng, iterations, deadline)
+    if not rows:
+        return heuristic_hint(state, seat)
+    return _card_hint(state, seat, cards, rows, time.perf_counter() - start)
+
+
+def search_bot(state: MatapesaState, seat: int, rng: Rng) -> Action:
+    """Sampled playouts over ``SEARCH_SAMPLES`` deals for every card with a real choice."""
+    if len(candidates(state, seat)) == 1:
+        return heuristic_bot(state, seat, rng)
+    cards, rows = card_table(state, seat, rng.fork("matapesa-search"), SEARCH_SAMPLES, None)
+    return card_action("play", _ranked(cards, rows)[0][0])
