@@ -103,7 +103,7 @@ def test_every_game_has_option_variants():
     assert set(VARIANTS) == set(GAMES)
 
 
-SEARCH_BOTS = {"pimc", "solver", "search"}  # bots that search: they play the opening, random finishes
+SEARCH_BOTS = {"pimc", "solver", "search", "sampled"}  # bots that search: they play the opening, random finishes
 SEARCH_BOT_DECISIONS = {"search": 3}   # per bot; 12 for the others
 
 

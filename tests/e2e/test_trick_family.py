@@ -13,7 +13,7 @@ from tests.e2e.helpers import version, wait_for_turn
 pytestmark = pytest.mark.e2e
 
 # the trick-taking family (Whist's own browser tests are in test_play_whist.py)
-FAMILY = ["teka", "whist-22", "napoleon", "kop", "sedma"]
+FAMILY = ["teka", "whist-22", "napoleon", "kop", "sedma", "troefcall", "tetka", "king", "trex", "manille", "bura", "matapesa", "agram"]
 CARD = "#table .hand button.card:not([disabled])"
 BUTTON = "#actions button:not([disabled])"
 MOST_CLICKS = 600

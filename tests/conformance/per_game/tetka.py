@@ -45,3 +45,7 @@ def check(state):
         assert len(state.sheet) == 4 * state.options.orbits
     standings = state.standings()
     assert [r["score"] for r in standings] == sorted(state.scores), "lowest total first"
+
+# a whole match is long: fewer random matches in the default run (the slow run plays more)
+EXAMPLES = 15
+VARIANT_EXAMPLES = 6

@@ -41,3 +41,7 @@ def check(state) -> None:
         assert len(state.sheet) == KINGDOMS * len(CONTRACTS)
         assert sum(state.scores) == 0, "the whole match sums to 0"
         assert len({r.owner for r in state.sheet}) == SEATS, "every player owns one kingdom"
+
+# a whole match is long: fewer random matches in the default run (the slow run plays more)
+EXAMPLES = 6
+VARIANT_EXAMPLES = 3

@@ -52,3 +52,7 @@ def check(state):
             assert state.hands_played == state.options.fixed_deals
         else:
             assert max(state.points) >= state.options.target
+
+# a whole match is long: fewer random matches in the default run (the slow run plays more)
+EXAMPLES = 10
+VARIANT_EXAMPLES = 4
