@@ -19,13 +19,13 @@ import threading
 import time
 
 from solvers.cards import Rng, parse_card
-from solvers.doubledummy import Position, Solver, TrickRules
+from solvers.doubledummy import Solver
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.agram import AgramState
 from solvers.games.agram_play import heuristic_bot, heuristic_hint
+from solvers.games.agram_search import TRICK_ADAPTER, AgramAdapter
 from solvers.ismcts import SearchConfig
-from solvers.pimc.adapters import Adapter
 
 __all__ = ["BOTS", "SEARCH", "TRICK_ADAPTER", "AgramAdapter", "hint", "search_bot"]
 
@@ -37,53 +37,6 @@ SOLVER_WAIT_SHARE = 0.5
 SEARCH_SAMPLES = 48       # sampled deals a decision for the search bot
 
 
-class AgramAdapter(Adapter):
-    """Agram for the sampled double-dummy search: every seat for itself, the last trick
-    the only prize. Side numbers are seat numbers; no trick before the last counts."""
-
-    def in_card_play(self, state: AgramState) -> bool:
-        return not state.over
-
-    def side(self, state, seat) -> int:
-        return seat
-
-    def taken(self, state) -> tuple[int, ...]:
-        return (0,) * state.players
-
-    def goal(self, state, side) -> int:
-        return 1
-
-    def goal_text(self, state, side) -> str:
-        return "wins the last trick"
-
-    def order(self, state: AgramState) -> list[int]:
-        """Seats in playing order from the leader of the current trick (the double-dummy
-        seat numbers)."""
-        seats = [state.leader]
-        while len(seats) < state.players:
-            seats.append(state.after(seats[-1]))
-        return seats
-
-    def position(self, state: AgramState) -> Position:
-        rules = TrickRules.agram(state.players, state.options.low_card)
-        order = self.order(state)
-        return Position.from_hands([state.hands[s] for s in order], 0, [c for _, c in state.trick], rules)
-
-    def live_hands(self, state):
-        return list(state.hands)
-
-    def rollout_action(self, state, seat, rng):
-        return heuristic_bot(state, seat, rng)
-
-    def hand_number(self, state) -> int:
-        return len(state.sheet)
-
-    def final_tricks(self, state) -> tuple[int, ...]:
-        winner = state.sheet[-1].winner
-        return tuple(int(s == winner) for s in range(state.players))
-
-
-TRICK_ADAPTER = AgramAdapter()
 
 
 def _solver_ready(wait: float) -> bool:

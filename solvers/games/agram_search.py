@@ -21,10 +21,11 @@ import time
 from dataclasses import dataclass, field
 
 from solvers.cards import Card, Rng
-from solvers.doubledummy import Solver
+from solvers.doubledummy import Position, Solver, TrickRules
 from solvers.game import Action, Hint
 from solvers.games.agram import AgramState
 from solvers.games.agram_play import choose, heuristic_bot
+from solvers.pimc.adapters import Adapter
 from solvers.pimc.search import card_groups
 from solvers.sampling import determinize
 
@@ -100,7 +101,6 @@ def can_win(state: AgramState, seat: int, steps: _Steps) -> bool:
 def _deal_values(deal: AgramState, seat: int, groups: list[list[Card]], solver: Solver,
                  deadline: float | None) -> dict[Card, tuple[int, int]]:
     """(forced, won) for the first card of each group on one fully known deal."""
-    from solvers.games.agram_bot import TRICK_ADAPTER
     budget_ms = None
     if deadline is not None:
         budget_ms = (deadline - time.perf_counter()) * 1000.0
@@ -121,7 +121,6 @@ def _deal_values(deal: AgramState, seat: int, groups: list[list[Card]], solver: 
 def card_table(state: AgramState, seat: int, *, samples: int | None, deadline: float | None, rng: Rng,
                solver: Solver) -> CardTable:
     """Value every legal card on sampled deals until ``samples`` deals or the deadline."""
-    from solvers.games.agram_bot import TRICK_ADAPTER
     start = time.perf_counter()
     cards = state.playable(seat)
     gone = {c for plays in state.history for _, c in plays}
@@ -186,3 +185,52 @@ def card_hint(state: AgramState, seat: int, *, samples: int | None, deadline: fl
                   "by the rules of thumb", "win_probability": round(win, 3),
                   "forced_probability": round(forced, 3), "elapsed_s": round(table.elapsed, 3)}
     return Hint(action, reason, evaluation=evaluation, alternatives=alternatives, method="sampled")
+
+
+class AgramAdapter(Adapter):
+    """Agram for the sampled double-dummy search: every seat for itself, the last trick
+    the only prize. Side numbers are seat numbers; no trick before the last counts."""
+
+    def in_card_play(self, state: AgramState) -> bool:
+        return not state.over
+
+    def side(self, state, seat) -> int:
+        return seat
+
+    def taken(self, state) -> tuple[int, ...]:
+        return (0,) * state.players
+
+    def goal(self, state, side) -> int:
+        return 1
+
+    def goal_text(self, state, side) -> str:
+        return "wins the last trick"
+
+    def order(self, state: AgramState) -> list[int]:
+        """Seats in playing order from the leader of the current trick (the double-dummy
+        seat numbers)."""
+        seats = [state.leader]
+        while len(seats) < state.players:
+            seats.append(state.after(seats[-1]))
+        return seats
+
+    def position(self, state: AgramState) -> Position:
+        rules = TrickRules.agram(state.players, state.options.low_card)
+        order = self.order(state)
+        return Position.from_hands([state.hands[s] for s in order], 0, [c for _, c in state.trick], rules)
+
+    def live_hands(self, state):
+        return list(state.hands)
+
+    def rollout_action(self, state, seat, rng):
+        return heuristic_bot(state, seat, rng)
+
+    def hand_number(self, state) -> int:
+        return len(state.sheet)
+
+    def final_tricks(self, state) -> tuple[int, ...]:
+        winner = state.sheet[-1].winner
+        return tuple(int(s == winner) for s in range(state.players))
+
+
+TRICK_ADAPTER = AgramAdapter()

@@ -143,8 +143,7 @@ class CardSamples:
 def sample_values(state: KingState, seat: int, budget: float | None, *, samples: int | None = None,
                   rng: Rng | None = None, solver: Solver | None = None, policy=None) -> CardSamples:
     """Value every legal card on sampled deals until ``samples`` deals or ``budget`` seconds."""
-    from solvers.games.king_bot import heuristic_bot
-    policy = policy or heuristic_bot
+    policy = policy or state.game.bots()["heuristic"]
     rng = rng or Rng(0)
     solver = solver or Solver()
     start = time.perf_counter()

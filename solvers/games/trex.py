@@ -45,6 +45,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
+from solvers.games.trex_scoring import FINISH_POINTS
 from solvers.tricks import cards_that_follow, parse_four_hands, trick_winner
 
 SEATS = 4
@@ -57,7 +58,6 @@ CONTRACTS = (KING, DIAMONDS, GIRLS, SLAPS, TREX)
 TRICK_CONTRACTS = (KING, DIAMONDS, GIRLS, SLAPS)
 CONTRACT_NAMES = {KING: "King of Hearts", DIAMONDS: "Diamonds", GIRLS: "Girls", SLAPS: "Slaps", TREX: "Trex"}
 CONTRACT_TOTAL = {KING: -75, DIAMONDS: -130, GIRLS: -100, SLAPS: -195, TREX: 500}
-FINISH_POINTS = (200, 150, 100, 50)
 
 KING_OF_HEARTS = Card.standard(Rank.KING, Suit.HEARTS)
 ACE_OF_HEARTS = Card.standard(Rank.ACE, Suit.HEARTS)

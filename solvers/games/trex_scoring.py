@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from solvers.cards import Card, Suit
 
+# the Trex layout: points for finishing first, second, third and fourth
+FINISH_POINTS = (200, 150, 100, 50)
+
 __all__ = ["deal_items", "PENALTY", "TRICK_PENALTY"]
 
 PENALTY = {"king-of-hearts": 75, "diamonds": 10, "girls": 25}
@@ -32,7 +35,6 @@ def deal_items(contract: str, taken, doubles, finish) -> list[tuple[int, int, st
     """The scoring facts of a deal so far: ``taken`` per seat (cards won in tricks, four a
     trick), ``doubles`` as (doubler, card), ``finish`` the Trex finishing order."""
     if contract == "trex":
-        from solvers.games.trex import FINISH_POINTS
         places = ("first out", "second out", "third out", "last")
         return [(seat, FINISH_POINTS[i], f"Trex: {places[i]}", "") for i, seat in enumerate(finish)]
     if contract == "slaps":
