@@ -19,7 +19,7 @@ from solvers.ismcts import SearchConfig
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
-SEARCH_SAMPLES = 12       # sampled deals a decision for the search bot
+SEARCH_SAMPLES = 20       # sampled deals a decision for the search bot
 SEARCH_BUDGET = 1.0       # the search bot's time limit a decision
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 
