@@ -7,7 +7,7 @@ A turn plays one card and does one of five things; their notations are
   (adding up to 8) and declaration #2 (worth 8);
 * ``declare 10 5H 2C 3D`` — play 5H onto the loose 2C and 3D: a declaration worth 10;
 * ``raise 9 2H #1`` — add 2H to an opponent's declaration #1, now worth 9;
-* ``group 9 2H #1+2H 9C`` — a group of 9s: here declaration #1 raised by 2H to 9, and the
+* ``group 9 2H 9C #1+2H`` — a group of 9s: here declaration #1 raised by 2H to 9, and the
   loose 9C; each ``+``-joined unit is worth 9.
 
 Two moves that take or bind the same cards with the same played card leave the same
@@ -88,7 +88,7 @@ def _units_text(units) -> list[str]:
         cards = sorted((x for x in unit if isinstance(x, Card)), key=card_order)
         labels = sorted((x for x in unit if isinstance(x, str)), key=lambda t: int(t[1:]))
         words.append("+".join(labels + [str(c) for c in cards]))
-    return sorted(words, key=lambda w: (not w.startswith("#"), w))
+    return sorted(words, key=lambda w: ("#" in w, "+" in w, w))
 
 
 def move_key(kind: str, card: Card, value: int, loose, decls) -> tuple:
@@ -115,7 +115,7 @@ def parse_key(action: Action) -> tuple:
     except (IndexError, ValueError, CardsageError):
         raise CardsageError(f"cannot read the move {action.notation!r}; write e.g. 'lay 5H', "
                             f"'capture 8H 5S+3D #2', 'declare 10 5H 2C 3D', 'raise 9 2H #1' "
-                            f"or 'group 9 2H #1+2H 9C'", status=400) from None
+                            f"or 'group 9 2H 9C #1+2H'", status=400) from None
     if kind in (CAPTURE, LAY):
         value = value_of(card)
     if kind == GROUP:
