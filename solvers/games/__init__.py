@@ -39,6 +39,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "manille": ("solvers.games.manille", "solvers.games.manille_bot"),
     "matapesa": ("solvers.games.matapesa", "solvers.games.matapesa_bot"),
     "xeri": ("solvers.games.xeri", "solvers.games.xeri_bot"),
+    "diloti": ("solvers.games.diloti", "solvers.games.diloti_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
