@@ -67,11 +67,14 @@ def capture_sets(card: Card, table: tuple[Card, ...], several: bool = False) -> 
     single = groups(card, table)
     found: dict[int, tuple[int, ...]] = {}
 
+    def group_key(m: int) -> tuple:
+        return tuple(sorted(card_key(table[i]) for i in _bits(m)))
+
     def written(parts) -> tuple:
-        return tuple(sorted(tuple(card_key(table[i]) for i in _bits(m)) for m in parts))
+        return tuple(sorted(group_key(m) for m in parts))
 
     def keep(mask: int, parts: tuple[int, ...]) -> None:
-        parts = tuple(sorted(parts, key=lambda m: tuple(card_key(table[i]) for i in _bits(m))))
+        parts = tuple(sorted(parts, key=group_key))
         old = found.get(mask)
         if old is None or written(parts) < written(old):
             found[mask] = parts
@@ -149,5 +152,5 @@ def canonical_action(action: Action) -> Action:
         for c in p:
             m |= 1 << index[c]
         masks.append(m)
-    masks.sort(key=lambda m: tuple(card_key(table[i]) for i in _bits(m)))
+    masks.sort(key=lambda m: tuple(sorted(card_key(table[i]) for i in _bits(m))))
     return capture_action(played, table, tuple(masks))
