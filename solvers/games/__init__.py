@@ -40,6 +40,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "matapesa": ("solvers.games.matapesa", "solvers.games.matapesa_bot"),
     "xeri": ("solvers.games.xeri", "solvers.games.xeri_bot"),
     "diloti": ("solvers.games.diloti", "solvers.games.diloti_bot"),
+    "kontsina": ("solvers.games.kontsina", "solvers.games.kontsina_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
