@@ -38,6 +38,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "agram": ("solvers.games.agram", "solvers.games.agram_bot"),
     "manille": ("solvers.games.manille", "solvers.games.manille_bot"),
     "matapesa": ("solvers.games.matapesa", "solvers.games.matapesa_bot"),
+    "paskahousu": ("solvers.games.paskahousu", "solvers.games.paskahousu_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
