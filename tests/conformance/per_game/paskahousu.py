@@ -21,8 +21,9 @@ def check(state) -> None:
     cards = Counter(c for z in state.zones().values() for c in z.cards)
     assert sum(cards.values()) == 52 and set(cards) == set(PACK), "every card is in exactly one zone"
     if not state.over:
-        if state.stock:
+        if state.stock and state.options.refill_before_replay:
             assert all(len(h) >= HAND for h in state.hands), "while the stock lasts every hand holds five or more"
+        if state.stock:
             assert not state.out
         assert all(not state.hands[s] for s in state.out), "a player out holds no cards"
         assert state.turn not in state.out and state.hands[state.turn], "the player to move holds cards"
