@@ -21,7 +21,7 @@ from solvers.ismcts import SearchConfig
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
-SEARCH_SAMPLES = 16       # sampled deals a decision for the search bot
+SEARCH_SAMPLES = 8        # sampled deals a decision for the search bot
 SEARCH_BUDGET = 2.0       # the search bot's time limit a decision
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 
