@@ -41,6 +41,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "xeri": ("solvers.games.xeri", "solvers.games.xeri_bot"),
     "diloti": ("solvers.games.diloti", "solvers.games.diloti_bot"),
     "kontsina": ("solvers.games.kontsina", "solvers.games.kontsina_bot"),
+    "paskahousu": ("solvers.games.paskahousu", "solvers.games.paskahousu_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
