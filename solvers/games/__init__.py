@@ -38,7 +38,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "agram": ("solvers.games.agram", "solvers.games.agram_bot"),
     "manille": ("solvers.games.manille", "solvers.games.manille_bot"),
     "matapesa": ("solvers.games.matapesa", "solvers.games.matapesa_bot"),
-    "durak": ("solvers.games.durak", None),
+    "durak": ("solvers.games.durak", "solvers.games.durak_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
