@@ -167,3 +167,22 @@ def test_forced_done_hint():
     s = GAME.new(deal=deal).apply("attack 9C", 1)
     h = GAME.hint(s, 1, iterations=2)
     assert h.action.kind == "done" and h.method == "exact"
+
+
+def test_pass_hint_and_perevodnoy_limit():
+    deal = two_player_deal("7H 8H 9H TH JH QS", "6S 7C 8C 9C TC JC")
+    s = GAME.new(deal=deal, options={"passing": True}).apply("attack 9C", 1)
+    h = GAME.hint(s, 0, iterations=3, rng=Rng(2))
+    assert h.action in s.legal_actions(0)
+    assert any(a["action"]["kind"] in ("pass", "take", "cover") for a in h.alternatives)
+    # the new defender would need as many cards as the attack: refuse when it holds fewer
+    from dataclasses import replace
+    short = replace(s, hands=(s.hands[0], (C("6S"),)))
+    assert not short.pass_cards()
+
+
+def test_priority_main_attacker_then_from_defenders_left():
+    s = GAME.new(seed=8, options={"players": 4})
+    s = s.apply(s.legal_actions(s.attacker)[0], s.attacker)
+    d = s.defender
+    assert s.priority() == [s.attacker] + [x for x in ((d + 1) % 4, (d + 2) % 4) if x != s.attacker] + [d]

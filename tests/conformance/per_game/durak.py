@@ -21,8 +21,8 @@ def check(state) -> None:
     zones = state.zones()
     cards = Counter(c for z in zones.values() for c in z.cards)
     held = sum(len(h) for h in state.hands)
-    if not state.indicator_in_talon:
-        assert state.indicator in cards or not state.talon, "the turned trump is drawn last"
+    if state.talon:
+        assert state.indicator_in_talon, "the turned trump is drawn last"
     assert sum(cards.values()) == 36 and set(cards) == set(PACK), "every card is in exactly one zone"
     assert held + state.talon_size + len(state.discard) + len(state.attacks) + \
         sum(c is not None for c in state.covers) == 36
@@ -31,9 +31,11 @@ def check(state) -> None:
         if cover is not None:
             assert beats(cover, attack, state.trump)
     assert len(state.attacks) <= state.options.max_attack_cards
-    if not state.taking:
-        assert len(state.uncovered()) <= len(state.hands[state.defender]) + (0 if state.attacks else 0) or \
-            not state.attacks
+    if state.attacks and not state.taking:
+        assert len(state.uncovered()) <= len(state.hands[state.defender]), "no more to beat than the defender holds"
+    if not state.over:
+        assert state.defender != state.attacker and state.defender == state.next_holder(state.attacker) or \
+            state.attacks, "the defender sits left of the attacker"
     for s, known in enumerate(state.known):
         assert set(known) <= set(state.hands[s]), "known cards are in the hand"
     # the rule text's checksum: exactly one durak, or none after a simultaneous finish
