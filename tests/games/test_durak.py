@@ -186,3 +186,30 @@ def test_priority_main_attacker_then_from_defenders_left():
     s = s.apply(s.legal_actions(s.attacker)[0], s.attacker)
     d = s.defender
     assert s.priority() == [s.attacker] + [x for x in ((d + 1) % 4, (d + 2) % 4) if x != s.attacker] + [d]
+
+
+def test_sampled_deals_keep_taken_cards_in_the_takers_hand():
+    from solvers.sampling import determinize
+    deal = two_player_deal("7H 8H 9H TH JH QH", "6S 7C 8C 9C TC JC")
+    s = GAME.new(deal=deal).apply("attack 7C", 1).apply("take", 0)
+    for salt in range(5):
+        other = determinize(s, 1, Rng(salt))
+        assert C("7C") in other.hands[0] and other.hands[1] == s.hands[1]
+        assert other.view(1) == s.view(1)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from tests.conformance.per_game.durak import VARIANTS, check  # noqa: E402
+
+
+@given(seed=st.integers(0, 10**6), variant=st.sampled_from([{}] + VARIANTS))
+@settings(max_examples=8, deadline=None)
+def test_heuristic_matches_keep_the_invariants(seed, variant):
+    s = GAME.new(seed=seed, options=variant)
+    bot, rng = GAME.bots()["heuristic"], Rng(seed)
+    while not s.is_over:
+        seat = s.priority()[0]
+        s = s.apply(bot(s, seat, rng), seat)
+        check(s)
+    assert len(s.sheet) == s.options.games
