@@ -42,6 +42,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "diloti": ("solvers.games.diloti", "solvers.games.diloti_bot"),
     "kontsina": ("solvers.games.kontsina", "solvers.games.kontsina_bot"),
     "paskahousu": ("solvers.games.paskahousu", "solvers.games.paskahousu_bot"),
+    "durak": ("solvers.games.durak", "solvers.games.durak_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
