@@ -52,7 +52,7 @@ class AgramOptions:
     hand_size: int = option(0, "cards dealt to each player: 0 = the usual, six for two to five players and "
                                "five for six or seven (35 cards cannot give seven players six each)",
                             choices=(0, 5, 6))
-    low_card: int = option(2, "the lowest card of each suit: the 2, as in the rule text, or the 3, as "
+    low_card: int = option(2, "the lowest card of each suit: the 2 (the usual pack), or the 3, as "
                               "some tables play (the game is the same, only the card's name changes)",
                            choices=(2, 3))
     counter_clockwise: bool = option(False, "deal and play to the right (counter-clockwise) instead of "

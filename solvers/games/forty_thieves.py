@@ -29,8 +29,8 @@ from solvers.patience.options import FortyThievesRules, parse_redeals
 class FortyThievesOptions:
     """Variants of Forty Thieves."""
 
-    redeals: str = option("unlimited", "turn-overs of the waste: unlimited (the seed's rule), none "
-                                       "(classic) or one", choices=("unlimited", "none", "one"))
+    redeals: str = option("unlimited", "turn-overs of the waste: unlimited (this game's usual rule), none "
+                                       "(the classic Napoleon at St. Helena) or one", choices=("unlimited", "none", "one"))
 
     def to_rules(self) -> FortyThievesRules:
         """The library rules these options stand for."""

@@ -65,7 +65,7 @@ class KontsinaOptions:
     target: int = option(21, "points that end the match after the hand in which someone reaches them",
                          minimum=1, maximum=200)
     capture_sets: str = option("one", "what one played card may take: 'one' group (one matching card or one "
-                                      "set adding up to it, the rule text), or 'several' disjoint groups at once",
+                                      "set adding up to it; the usual rule), or 'several' disjoint groups at once",
                                choices=("one", "several"))
     must_capture: bool = option(False, "a player who can capture must do so (off: laying a card is always allowed)")
     max_hands: int = option(100, "hands after which a match still tied for the lead ends with a shared win",

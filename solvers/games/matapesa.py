@@ -106,7 +106,7 @@ class MatapesaOptions:
     """Variants of Mätäpesä."""
 
     players: int = option(4, "number of players (3 to 8)", minimum=3, maximum=8)
-    match: str = option(SINGLE, "how long a match runs: single = one deal, its loser loses (the rule text); "
+    match: str = option(SINGLE, "how long a match runs: single = one deal, its loser loses (the usual game); "
                                 "count_losses = a number of deals, fewest games lost wins; "
                                 "cucumber_points = the loser scores the value of the card that took the "
                                 "last trick, a player reaching the limit is out, the last one in wins",

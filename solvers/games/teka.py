@@ -131,7 +131,7 @@ class TekaOptions:
                                    "two = slam/toss, none", choices=tuple(SIGNALS))
     afghan_cut_only: bool = option(True, "cards are shuffled only before the first deal: each later pack "
                                          "is the last hand's cards as gathered, cut by the dealer and by "
-                                         "the player on the dealer's left (both rule texts); off: every "
+                                         "the player on the dealer's left (the traditional way); off: every "
                                          "deal is freshly shuffled")
     light_shuffle: bool = option(False, "with cut-only deals, the dealer first gives the gathered cards a "
                                         "very light overhand shuffle, as some groups do (cards played "

@@ -90,13 +90,13 @@ def card_order(card: Card) -> int:
 class Whist22Options:
     """Variants of Whist 22."""
 
-    players: int = option(4, "number of players: 3 or 4 in the rule text; 2 to 7 as played online",
+    players: int = option(4, "number of players: 3 or 4 at a table; 2 to 7 as played online",
                           minimum=2, maximum=7)
     cycle: str = option("bounce", "how hand sizes run: bounce = down to one card and back up again "
-                                  "(rule text); restart = down to one card, then the most again",
+                                  "(the usual way); restart = down to one card, then the most again",
                         choices=("bounce", "restart"))
     blind_single: bool = option(False, "in one-card deals, each player sees everyone's card but their own")
-    start_score: int = option(START_SCORE, "points everyone starts with (the rule text: 14)",
+    start_score: int = option(START_SCORE, "points everyone starts with (usually 14)",
                               minimum=1, maximum=99)
 
 
