@@ -38,6 +38,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "agram": ("solvers.games.agram", "solvers.games.agram_bot"),
     "manille": ("solvers.games.manille", "solvers.games.manille_bot"),
     "matapesa": ("solvers.games.matapesa", "solvers.games.matapesa_bot"),
+    "mao": ("solvers.games.mao", "solvers.games.mao_bot"),
 }
 _GAMES: dict[str, Game] = {}
 

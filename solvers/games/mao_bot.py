@@ -1,0 +1,138 @@
+"""Mao's policies: a veteran's rules of thumb, the search, and a hint that knows only what the
+seat could know.
+
+Bots are veterans: they play by the rules in force. The hint plays by a *belief*: the
+base rule plus the rules its seat has been penalised under (every rule in teacher mode),
+so it never tells a player more than the table has taught them.
+
+Rules of thumb (``heuristic``): pay no penalty you can avoid (a fitting card with exactly
+the words asked for); keep jacks back while another card fits; play an ace or a seven
+when the next player is close to going out; prefer the card of the suit you hold most of,
+so the next match is easy; call the suit you hold most of; draw only when nothing fits.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from solvers.cards import Rank, Rng, Suit
+from solvers.game import Action, Hint
+from solvers.games import mao_rules as R
+from solvers.games.mao import DRAW, PLAY, WAIT, MaoState
+from solvers.ismcts import SearchConfig, search_hint
+
+
+def believed_rules(state: MaoState, seat: int) -> frozenset:
+    """The rules ``seat`` may act on: those it was penalised under, or all in teacher mode."""
+    if state.options.teacher_mode:
+        return state.rules
+    return frozenset(r for r in state.learned[seat] if r != R.BASE)
+
+
+def belief(state: MaoState, seat: int) -> MaoState:
+    """The match as ``seat`` understands it: its known rules in place of the secret ones."""
+    return replace(state, rules=believed_rules(state, seat))
+
+
+def best_action(state: MaoState, seat: int, rules: frozenset) -> tuple[Action, str]:
+    """The rules-of-thumb action under ``rules``, with the reason in plain words."""
+    if seat != state.turn:
+        return Action(WAIT), "it is not your turn: a card played now earns a penalty"
+    hand = state.hands[seat]
+    table = state.table(seat)
+    fitting = sorted({c for c in hand if R.fits(rules, c, table) is None}, key=lambda c: (c.suit, c.rank, c.copy))
+    if not fitting:
+        if state.sevens and R.SEVEN_NICE_DAY in rules:
+            return Action(DRAW), "no seven to pass the chain on: take the cards it owes"
+        return Action(DRAW), "no card of yours fits the top card: draw"
+    suits = Counter(c.suit for c in hand)
+    nxt = state.next_seat(seat)
+    danger = len(state.hands[nxt]) <= 2
+
+    def score(card) -> float:
+        value = suits[card.suit] - 0.1 * card.rank / 14
+        if card.rank == Rank.JACK and R.JACK_WILD in rules:
+            value -= 6                 # a wild card is worth keeping
+        if danger and ((card.rank == Rank.ACE and R.ACE_SKIPS in rules) or
+                       (card.rank == Rank.SEVEN and R.SEVEN_NICE_DAY in rules)):
+            value += 8
+        if card.rank == Rank.SEVEN and R.SEVEN_NICE_DAY in rules:
+            value += 2                 # the next player draws
+        return value
+
+    card = max(fitting, key=score)
+    words = [w for w in R.required_words(rules, card, table)]
+    said = []
+    for w in words:
+        if w == R.SUIT:
+            rest = Counter(c.suit for c in hand if c != card)
+            best = max(Suit, key=lambda s: (rest[s], s)) if rest else Suit(card.suit)
+            said.append(R.SUIT + Suit(best).letter)
+        else:
+            said.append(w)
+    action = Action(PLAY, (str(card),) + tuple(_canonical(said)))
+    reason = f"{card.pretty()} fits on {state.top.pretty()}"
+    if said:
+        reason += "; say " + (R.spoken(tuple(said)) or "the suit") + " as you play it"
+    return action, reason
+
+
+def _canonical(words: list[str]) -> list[str]:
+    """The words in the order the action list offers them: name, seven, hail, mao, suit."""
+    def key(w: str) -> int:
+        if w.startswith(R.SUIT):
+            return 4
+        text = w[len(R.SAY):]
+        if text.endswith("nice-day"):
+            return 1
+        if text == R.HAIL_WORD:
+            return 2
+        if text == R.MAO_WORD:
+            return 3
+        return 0
+    return sorted(words, key=key)
+
+
+def heuristic_bot(state: MaoState, seat: int, rng: Rng) -> Action:
+    """A veteran's rules of thumb, playing by the rules in force."""
+    action, _ = best_action(state, seat, state.rules)
+    return action
+
+
+BOTS = {"heuristic": heuristic_bot}
+SEARCH = SearchConfig(rollout=heuristic_bot, widen_base=4, rollout_steps=200)
+
+
+def hint(state: MaoState, seat: int, budget=None, *, mode=None, rng=None, iterations=None) -> Hint:
+    """The search's advice on the match as ``seat`` understands it (its known rules only)."""
+    from solvers.errors import CardsageError
+    if mode is not None:
+        raise CardsageError("Mao has no hint modes", field="mode")
+    known = belief(state, seat)
+    if seat != state.turn:
+        action, reason = best_action(known, seat, known.rules)
+        return Hint(action, reason, method="heuristic")
+    advice = search_hint(known, seat, budget, rng=rng, iterations=iterations, config=SEARCH)
+    _, reason = best_action(known, seat, known.rules)
+    chosen = advice.action
+    if chosen.kind == DRAW:
+        text = "drawing is best here"
+    else:
+        text = _why(known, seat, chosen)
+    advice.reason = (text + " (as far as you know the rules: the basic rule"
+                     + (" and what your penalties taught you" if known.rules else "") + ")")
+    del reason
+    return advice
+
+
+def _why(state: MaoState, seat: int, action: Action) -> str:
+    from solvers.cards import parse_card
+    card = parse_card(action.args[0])
+    words = action.args[1:]
+    text = f"play {card.pretty()} on {state.top.pretty()}"
+    if words:
+        text += ", saying " + (R.spoken(words) or "") + (
+            (" and calling " + Suit.parse(next(w for w in words if w.startswith(R.SUIT))[len(R.SUIT):]).symbol)
+            if any(w.startswith(R.SUIT) for w in words) else "")
+    return text
