@@ -114,7 +114,10 @@ def hint(state: MaoState, seat: int, budget=None, *, mode=None, rng=None, iterat
         action, reason = best_action(known, seat, known.rules)
         return Hint(action, reason, method="heuristic")
     advice = search_hint(known, seat, budget, rng=rng, iterations=iterations, config=SEARCH)
-    _, reason = best_action(known, seat, known.rules)
+    safe, reason = best_action(known, seat, known.rules)
+    if breaches(known, seat, advice.action):
+        # a penalty the seat can see coming is never advice, whatever the samples said
+        advice.action = safe
     chosen = advice.action
     if chosen.kind == DRAW:
         text = "drawing is best here"
@@ -124,6 +127,18 @@ def hint(state: MaoState, seat: int, budget=None, *, mode=None, rng=None, iterat
                      + (" and what your penalties taught you" if known.rules else "") + ")")
     del reason
     return advice
+
+
+def breaches(state: MaoState, seat: int, action: Action) -> bool:
+    """True when ``action`` earns a penalty under ``state``'s rules (bad card or wrong words)."""
+    from solvers.cards import parse_card
+    if action.kind != PLAY:
+        return False
+    table = state.table(seat)
+    card = parse_card(action.args[0])
+    if R.fits(state.rules, card, table) is not None:
+        return True
+    return bool(R.judge_words(state.rules, card, action.args[1:], table))
 
 
 def _why(state: MaoState, seat: int, action: Action) -> str:
