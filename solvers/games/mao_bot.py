@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from solvers.cards import Rank, Rng, Suit
+from solvers.cards import Rank, Rng, Suit, parse_card
+from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games import mao_rules as R
 from solvers.games.mao import DRAW, PLAY, WAIT, MaoState
@@ -106,7 +107,6 @@ SEARCH = SearchConfig(rollout=heuristic_bot, widen_base=4, rollout_steps=200)
 
 def hint(state: MaoState, seat: int, budget=None, *, mode=None, rng=None, iterations=None) -> Hint:
     """The search's advice on the match as ``seat`` understands it (its known rules only)."""
-    from solvers.errors import CardsageError
     if mode is not None:
         raise CardsageError("Mao has no hint modes", field="mode")
     known = belief(state, seat)
@@ -114,24 +114,22 @@ def hint(state: MaoState, seat: int, budget=None, *, mode=None, rng=None, iterat
         action, reason = best_action(known, seat, known.rules)
         return Hint(action, reason, method="heuristic")
     advice = search_hint(known, seat, budget, rng=rng, iterations=iterations, config=SEARCH)
-    safe, reason = best_action(known, seat, known.rules)
+    safe, safe_reason = best_action(known, seat, known.rules)
     if breaches(known, seat, advice.action):
         # a penalty the seat can see coming is never advice, whatever the samples said
         advice.action = safe
     chosen = advice.action
     if chosen.kind == DRAW:
-        text = "drawing is best here"
+        text = safe_reason if safe.kind == DRAW else "keeping your cards and drawing does best in the play-outs"
     else:
         text = _why(known, seat, chosen)
     advice.reason = (text + " (as far as you know the rules: the basic rule"
                      + (" and what your penalties taught you" if known.rules else "") + ")")
-    del reason
     return advice
 
 
 def breaches(state: MaoState, seat: int, action: Action) -> bool:
     """True when ``action`` earns a penalty under ``state``'s rules (bad card or wrong words)."""
-    from solvers.cards import parse_card
     if action.kind != PLAY:
         return False
     table = state.table(seat)
@@ -142,7 +140,7 @@ def breaches(state: MaoState, seat: int, action: Action) -> bool:
 
 
 def _why(state: MaoState, seat: int, action: Action) -> str:
-    from solvers.cards import parse_card
+    """The hint's reason for a play, in the words a player uses at the table."""
     card = parse_card(action.args[0])
     words = action.args[1:]
     text = f"play {card.pretty()} on {state.top.pretty()}"
