@@ -21,7 +21,8 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games import mao_rules as R
 from solvers.games.mao import DRAW, PLAY, WAIT, MaoState
-from solvers.ismcts import SearchConfig, search_hint
+from solvers.games.mao_search import SAMPLES, choose, make_search_bot
+from solvers.ismcts import SearchConfig
 
 
 def believed_rules(state: MaoState, seat: int) -> frozenset:
@@ -101,31 +102,35 @@ def heuristic_bot(state: MaoState, seat: int, rng: Rng) -> Action:
     return action
 
 
-BOTS = {"heuristic": heuristic_bot}
+BOTS = {"heuristic": heuristic_bot, "search": make_search_bot(heuristic_bot)}
+# the generic search's settings, for tools that ask for them (the game's own search plays)
 SEARCH = SearchConfig(rollout=heuristic_bot, widen_base=4, rollout_steps=200)
 
 
 def hint(state: MaoState, seat: int, budget=None, *, mode=None, rng=None, iterations=None) -> Hint:
-    """The search's advice on the match as ``seat`` understands it (its known rules only)."""
+    """The sampled search's advice on the match as ``seat`` understands it (its known rules only)."""
     if mode is not None:
         raise CardsageError("Mao has no hint modes", field="mode")
     known = belief(state, seat)
     if seat != state.turn:
         action, reason = best_action(known, seat, known.rules)
         return Hint(action, reason, method="heuristic")
-    advice = search_hint(known, seat, budget, rng=rng, iterations=iterations, config=SEARCH)
+    samples = iterations if iterations is not None else SAMPLES
+    limit = None if iterations is not None else (1.0 if budget is None else budget) * 0.8
+    chosen, values = choose(known, seat, heuristic_bot, rng or Rng(0), samples, limit)
     safe, safe_reason = best_action(known, seat, known.rules)
-    if breaches(known, seat, advice.action):
-        # a penalty the seat can see coming is never advice, whatever the samples said
-        advice.action = safe
-    chosen = advice.action
     if chosen.kind == DRAW:
         text = safe_reason if safe.kind == DRAW else "keeping your cards and drawing does best in the play-outs"
     else:
         text = _why(known, seat, chosen)
-    advice.reason = (text + " (as far as you know the rules: the basic rule"
-                     + (" and what your penalties taught you" if known.rules else "") + ")")
-    return advice
+    reason = (text + " (as far as you know the rules: the basic rule"
+              + (" and what your penalties taught you" if known.rules else "") + ")")
+    value = next(v for m, v, _ in values if m == chosen)
+    done = max((n for _, _, n in values), default=0)
+    alternatives = [{"action": m.notation, "value": round(v, 4)} for m, v, _ in
+                    sorted(values, key=lambda x: -x[1]) if m != chosen]
+    return Hint(chosen, reason, evaluation={"value": round(value, 4), "samples": done},
+                alternatives=alternatives, method="sampled" if len(values) > 1 else "heuristic")
 
 
 def breaches(state: MaoState, seat: int, action: Action) -> bool:
