@@ -4,8 +4,8 @@ A penalty never pays in Mao (a bad card is a draw that also shows the card; a wr
 a card more), so the candidates are the faultless moves under the rules the searcher plays
 by: each fitting card with exactly the words asked for (a jack with each suit it may call)
 and the draw. Each candidate is played on the same ``samples`` deals of the unseen cards
-and finished by the rules of thumb for every seat to the end of the round; the move with
-the best mean ``utility`` wins, the rules-of-thumb move keeping ties.
+and finished by the rules of thumb for every seat a few turns ahead; a move replaces
+the rules-of-thumb move only when its paired gain over it is clearly more than noise.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from solvers.games import mao_rules as R
 from solvers.games.mao import DRAW, PLAY, MaoState
 from solvers.sampling import determinize
 
-SAMPLES = 16
+SAMPLES = 32
 ORBITS = 4          # a play-out looks this many turns per player ahead: the hand sizes then
                     # tell more than a far-off, noisy win or loss
-KEEP_MARGIN = 1.0   # leave the rules-of-thumb move only for one better by this many standard errors
+KEEP_MARGIN = 0.5   # leave the rules-of-thumb move only for one better by this many standard errors
 
 
 def candidates(state: MaoState, seat: int) -> list[Action]:
@@ -73,15 +73,27 @@ def rollout(state: MaoState, policy, rng: Rng) -> MaoState:
     return state
 
 
+def value(state: MaoState, seat: int, hand: int) -> float:
+    """How a play-out ended for ``seat``: the round won (+1) or lost (-1), else how far its
+    hand is behind the smallest other hand (a tenth of a round per card)."""
+    if state.hands_played > hand:
+        return 1.0 if seat in state.sheet[hand].winners else -1.0
+    own = len(state.hands[seat])
+    rival = min(len(h) for s, h in enumerate(state.hands) if s != seat)
+    return 0.1 * (rival - own)
+
+
 def evaluate(state: MaoState, seat: int, policy, rng: Rng, samples: int = SAMPLES,
-             budget: float | None = None) -> list[tuple[Action, float, int]]:
-    """Each faultless move's mean utility over the same sampled deals: (move, mean, samples)."""
+             budget: float | None = None) -> tuple[list[tuple[Action, float, int]], list[list[float]]]:
+    """Each faultless move's mean value over the same sampled deals, (move, mean, samples),
+    and every move's value on each sampled deal (for paired comparisons)."""
     moves = candidates(state, seat)
+    hand = state.hands_played
     totals = [0.0] * len(moves)
+    per_move: list[list[float]] = [[] for _ in moves]
     done = 0
     start = time.perf_counter()
     if len(moves) > 1:
-        per_move: list[list[float]] = [[] for _ in moves]
         for i in range(samples):
             if budget is not None and i and time.perf_counter() - start > budget:
                 break
@@ -89,19 +101,18 @@ def evaluate(state: MaoState, seat: int, policy, rng: Rng, samples: int = SAMPLE
             seed = rng.fork(10_000 + i).next64()
             for k, move in enumerate(moves):
                 after = rollout(world.apply(move, seat), policy, Rng(seed))
-                totals[k] += after.utility(seat)
-                per_move[k].append(after.utility(seat))
+                worth = value(after, seat, hand)
+                totals[k] += worth
+                per_move[k].append(worth)
             done += 1
-        evaluate.last = per_move
-    return [(m, (t / done if done else 0.0), done) for m, t in zip(moves, totals)]
+    return [(m, (t / done if done else 0.0), done) for m, t in zip(moves, totals)], per_move
 
 
 def choose(state: MaoState, seat: int, policy, rng: Rng, samples: int = SAMPLES,
            budget: float | None = None) -> tuple[Action, list[tuple[Action, float, int]]]:
     """The best faultless move (the rules-of-thumb move on a tie) and every move's value."""
     prior = policy(state, seat, rng.fork("prior"))
-    values = evaluate(state, seat, policy, rng, samples, budget)
-    per_move = getattr(evaluate, "last", None)
+    values, per_move = evaluate(state, seat, policy, rng, samples, budget)
     if prior not in [m for m, _, _ in values] or not per_move or len(values) < 2:
         return max(values, key=lambda v: v[1])[0], values
     p = [m for m, _, _ in values].index(prior)
