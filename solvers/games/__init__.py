@@ -43,6 +43,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "kontsina": ("solvers.games.kontsina", "solvers.games.kontsina_bot"),
     "paskahousu": ("solvers.games.paskahousu", "solvers.games.paskahousu_bot"),
     "durak": ("solvers.games.durak", "solvers.games.durak_bot"),
+    "mao": ("solvers.games.mao", "solvers.games.mao_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
