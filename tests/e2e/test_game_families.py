@@ -14,7 +14,7 @@ from tests.e2e.helpers import version, wait_for_turn
 pytestmark = pytest.mark.e2e
 
 # Whist's own browser tests are in test_play_whist.py
-FISHING_AND_SHEDDING = ["xeri", "diloti", "kontsina", "paskahousu", "durak"]
+FISHING_AND_SHEDDING = ["xeri", "diloti", "kontsina", "paskahousu", "durak", "mao"]
 FAMILY = FISHING_AND_SHEDDING + ["teka", "whist-22", "napoleon", "kop", "sedma", "troefcall", "tetka", "king", "trex", "manille", "bura", "matapesa", "agram"]
 CARD = "#table .hand button.card:not([disabled])"
 BUTTON = "#actions button:not([disabled])"
