@@ -152,7 +152,8 @@ class SessionService:
             "legal_actions": [a.to_json() for a in state.legal_actions(seat)] if seat in state.to_move else [],
             "log": log_for(now.log, seat, limit),
             "score_sheet": score_sheet(state, names),
-            "options": dict(match.options),
+            "options": {k: v for k, v in match.options.items()
+                        if k not in games.get(match.game).secret_options},
         }
         if state.is_over:
             # the seed and deal reveal every hand, so they are shown only once the match is over

@@ -539,6 +539,9 @@ class Game(abc.ABC):
     review_mode: ClassVar[str | None] = None
     # True where the lowest total wins (penalty-point games)
     low_score_wins: ClassVar[bool] = False
+    # options a player must not be told once the match is set up (Mao's secret rules):
+    # the service leaves them out of what it shows the seats
+    secret_options: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self):
         self.State.game = self

@@ -519,6 +519,9 @@ class Mao(Game):
     """The Mao ruleset: a base rule everyone knows and a secret rule set."""
 
     name = "mao"
+    secret_options = frozenset({"eight_reverses", "reverse_rank", "ace_skips", "jack_wild", "name_spades",
+                                "seven_nice_day", "say_mao_last_card", "no_draw_when_able", "all_hail_the_king",
+                                "secret_library_rules", "winner_adds_rule"})
     title = "Mao"
     family = "shedding"
     min_players = 3
