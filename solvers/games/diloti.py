@@ -283,15 +283,18 @@ class DilotiState(State):
     def fixed_cards(self, seat: int) -> dict[str, tuple[Card, ...]]:
         """An owner keeps a card of the declared value: one such card unseen by ``seat`` (the
         lowest suit, chosen from what the seat knows only) is placed in the owner's hand."""
-        fixed = {}
-        known = set(self.hands[seat]) | set(self.loose) | set(self.piles[0]) | set(self.piles[1])
-        known |= {c for d in self.decls for c in d.cards}
+        fixed: dict[str, tuple[Card, ...]] = {}
+        # only cards that really lie where the seat cannot see them, each kept for one owner
+        hidden = {c for z in self.zones().values() if not z.known_to(seat) for c in z.cards}
+        used: set[Card] = set()
         for d in self.decls:
-            if d.owner == seat:
+            zone = f"hand:{d.owner}"
+            if d.owner == seat or zone in fixed or not self.hands[d.owner]:
                 continue
-            unseen = sorted((c for c in PACK if value_of(c) == d.value and c not in known), key=card_order)
-            if unseen and len(self.hands[d.owner]) > 0:
-                fixed[f"hand:{d.owner}"] = (unseen[0],)
+            unseen = sorted((c for c in hidden if value_of(c) == d.value and c not in used), key=card_order)
+            if unseen:
+                fixed[zone] = (unseen[0],)
+                used.add(unseen[0])
         return fixed
 
     def public(self, seat: int | None) -> dict:
