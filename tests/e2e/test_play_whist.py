@@ -135,7 +135,10 @@ def test_two_humans_see_each_others_moves_by_polling(page):
 
     for _ in range(4):
         for _ in range(100):
-            actor = next((p for p in (page, partner) if p.get_attribute("#game", "data-turn") == "you"), None)
+            # the page to act is the one that shows a playable card (a page's turn marker can
+            # still say "you" for a moment while its previous answer is drawn)
+            actor = next((p for p in (page, partner) if p.get_attribute("#game", "data-turn") == "you"
+                          and p.locator(PLAYABLE).count()), None)
             if actor:
                 break
             page.wait_for_timeout(100)
