@@ -111,6 +111,11 @@ class Zone:
     visibility: Visibility = Visibility.PUBLIC
     owner: int | None = None
     ordered: bool = True      # False: the order within the zone carries no information
+    # (row, column) of a card place in its owner's layout (Golf's 2 x 3 grid): the table
+    # draws the owner's zones that have one as a grid, each place showing its own face
+    grid: tuple[int, int] | None = None
+    # zones that belong together on the table (one player's melds): drawn in one row
+    group: str | None = None
 
     def visible_to(self, seat: int | None) -> bool:
         """True when ``seat`` (None = an onlooker) may see these cards on the table now."""
@@ -464,6 +469,10 @@ class State(abc.ABC):
             entry: dict[str, Any] = {"count": len(zone.cards), "visibility": zone.visibility.value}
             if zone.owner is not None:
                 entry["owner"] = zone.owner
+            if zone.grid is not None:
+                entry["grid"] = list(zone.grid)
+            if zone.group is not None:
+                entry["group"] = zone.group
             if zone.visible_to(seat):
                 cards = zone.cards if zone.ordered else sorted(zone.cards, key=_display_key)
                 entry["cards"] = [str(c) for c in cards]
