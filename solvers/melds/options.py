@@ -95,17 +95,27 @@ def _sets(faces: Counter, max_w: int, rules: MeldRules):
                 yield Option("set", chosen, w, pattern, rank=rank)
 
 
+_PLACE_FACE = {(place, suit): Card.standard(_place_rank(place), suit) for place in range(1, 15) for suit in range(4)}
+
+
 def _runs(faces: Counter, max_w: int, rules: MeldRules):
     if rules.run_min is None:
         return
     longest = rules.run_high - rules.run_low + 1
     if rules.run_max is not None:
         longest = min(longest, rules.run_max)
-    for suit in {f.suit for f in faces}:
-        for size in range(rules.run_min, longest + 1):
-            for low in range(rules.run_low, rules.run_high - size + 2):
-                places = [Card.standard(_place_rank(p), suit) for p in range(low, low + size)]
-                yield from _fillings(places, faces, max_w, rules, "run", low=low, suit=suit)
+    for suit in sorted({f.suit for f in faces}):
+        for low in range(rules.run_low, rules.run_high + 1):
+            places: list[Card] = []
+            missing = 0
+            for place in range(low, min(rules.run_high, low + longest - 1) + 1):
+                face = _PLACE_FACE[place, suit]
+                places.append(face)
+                missing += faces[face] == 0
+                if missing > max_w:
+                    break
+                if len(places) >= rules.run_min:
+                    yield from _fillings(list(places), faces, max_w, rules, "run", low=low, suit=suit)
 
 
 def _fillings(places: list[Card], faces: Counter, max_w: int, rules: MeldRules, kind: str, *,
@@ -186,8 +196,8 @@ def _layoffs(index: int, meld: Meld, faces: Counter, wild_count: int, rules: Mel
             for above in range(0, rules.run_high - meld.high + 1):
                 if below + above == 0 or len(meld.cards) + below + above > longest:
                     continue
-                places = ([Card.standard(_place_rank(p), meld.suit) for p in range(meld.low - below, meld.low)]
-                          + [Card.standard(_place_rank(p), meld.suit) for p in range(meld.high + 1, meld.high + above + 1)])
+                places = ([_PLACE_FACE[p, meld.suit] for p in range(meld.low - below, meld.low)]
+                          + [_PLACE_FACE[p, meld.suit] for p in range(meld.high + 1, meld.high + above + 1)])
                 yield from _fillings(places, faces, max_w, rules, "run", low=meld.low - below,
                                      suit=meld.suit, table=index, below=below, naturals_before=naturals_in)
     else:
