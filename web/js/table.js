@@ -119,6 +119,51 @@ function zoneBlock(name, zone, view, ctx, { own = false, owned = false } = {}) {
   return block;
 }
 
+function titleOf(text) {
+  const base = text.replace(/_/g, " ");
+  return base[0].toUpperCase() + base.slice(1);
+}
+
+// a layout of card places (Golf's 2 x 3): each place shows its own card, face up or down
+function gridBlock(group, view, ctx) {
+  const title = titleOf(group.title);
+  const block = h("section", { class: `zone zone-grid zone-${group.title}`, "data-zone": group.title, "aria-label": title });
+  block.append(h("h3", { class: "zone-title", text: title }));
+  const columns = Math.max(...group.zones.map(([, z]) => z.grid[1])) + 1;
+  const grid = h("div", { class: "card-grid", style: `grid-template-columns: repeat(${columns}, auto)` });
+  const places = [...group.zones].sort((a, b) => a[1].grid[0] - b[1].grid[0] || a[1].grid[1] - b[1].grid[1]);
+  for (const [name, zone] of places) {
+    const place = h("div", { class: "grid-place", "data-zone": name, style: `grid-row: ${zone.grid[0] + 1}; grid-column: ${zone.grid[1] + 1}` });
+    if (Array.isArray(zone.cards) && zone.cards.length) {
+      for (const code of zone.cards) place.append(cardImage(code, ctx, name));
+    } else if (zone.count > 0) {
+      place.append(h("span", { class: "card back", role: "img", "aria-label": `${title}: a card face down` }, cardBack()));
+    } else {
+      place.append(h("span", { class: "slot", "aria-label": "empty" }));
+    }
+    grid.append(place);
+  }
+  block.append(grid);
+  return block;
+}
+
+// zones that belong together (one player's melds): one row, each zone its own small fan
+function groupBlock(group, view, ctx) {
+  const title = titleOf(group.title);
+  const total = group.zones.reduce((n, [, z]) => n + z.count, 0);
+  const block = h("section", { class: `zone zone-group zone-${group.title}`, "data-zone": group.title, "aria-label": title });
+  block.append(h("h3", { class: "zone-title", text: `${title} (${group.zones.length}: ${total} cards)` }));
+  const row = h("div", { class: "group-row" });
+  for (const [name, zone] of group.zones) {
+    const item = h("div", { class: "group-item", "data-zone": name });
+    if (Array.isArray(zone.cards)) for (const code of zone.cards) item.append(cardImage(code, ctx, name));
+    else item.append(backPile(zone.count, title));
+    row.append(item);
+  }
+  block.append(row);
+  return block;
+}
+
 function trickBlock(plays, view, positions, label, faded) {
   const block = h("section", { class: "zone trick-area" + (faded ? " faded" : ""), "data-zone": faded ? "last_trick" : "trick", "aria-label": label });
   block.append(h("h3", { class: "zone-title", text: label }));
@@ -185,8 +230,22 @@ export function renderTable(root, session, ctx) {
   }
 
   const plays = isTrickList(pub.trick) ? pub.trick : null;
+  // zones with a grid place (a layout) or a group name (melds) are drawn together
+  const gathered = new Map();
+  const gather = (key, title, owner, kind, entry) => {
+    if (!gathered.has(key)) gathered.set(key, { title, owner, kind, zones: [] });
+    gathered.get(key).zones.push(entry);
+  };
   for (const [name, zone] of Object.entries(view.zones || {})) {
     const owner = zoneOwner(name, zone);
+    if (Array.isArray(zone.grid)) {
+      gather(`grid|${owner}|${name.split(":")[0]}`, name.split(":")[0], owner, "grid", [name, zone]);
+      continue;
+    }
+    if (typeof zone.group === "string") {
+      gather(`group|${owner}|${zone.group}`, zone.group, owner, "group", [name, zone]);
+      continue;
+    }
     if (owner !== null && seatBoxes.has(owner)) {
       seatBoxes.get(owner).append(zoneBlock(name, zone, view, full, { own: owner === me, owned: true }));
     } else if (name === "trick" && plays) {
@@ -198,6 +257,12 @@ export function renderTable(root, session, ctx) {
     } else {
       areas.center.append(zoneBlock(name, zone, view, full));
     }
+  }
+
+  for (const group of gathered.values()) {
+    const block = group.kind === "grid" ? gridBlock(group, view, full) : groupBlock(group, view, full);
+    if (group.owner !== null && seatBoxes.has(group.owner)) seatBoxes.get(group.owner).append(block);
+    else areas.center.append(block);
   }
 
   table.append(areas.top, areas.left, areas.center, areas.right, areas.bottom);
