@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 BLUEPRINT_MODULES = (
     "api.meta_bp",
     "api.games_bp",
+    "api.hands_bp",
     "api.twentyfour_bp",
     "api.doubledummy_bp",
     "api.sessions_bp",
