@@ -52,6 +52,7 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, parse_card, standard_pack
+from solvers.deals import DealReader
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
 
@@ -436,45 +437,11 @@ def parse_deal(options: PaskahousuOptions, deal: Any, rng: Rng) -> tuple[int, li
     they are shuffled from the match seed."""
     shape = (f"a Paskahousu deal is an object with 'dealer', 'hands' (five cards for each of the "
              f"{options.players} players, seat 0 first) and optionally 'stock' (the other cards, next first)")
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
+    reader = DealReader(deal, PACK, shape=shape, pack_name="the 52-card pack")
     n = options.players
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise CardsageError(f"deal.dealer must be a seat from 0 to {n - 1}", field="deal.dealer")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise CardsageError(f"deal.hands must list {n} hands, seat 0 first", field="deal.hands")
-    seen: dict[Card, str] = {}
-    pack = set(PACK)
-
-    def read(cards, where: str, field: str) -> list[Card]:
-        if not isinstance(cards, (str, list)):
-            raise CardsageError(f"{where} must be a list of cards", field=field)
-        out = [parse_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
-        for c in out:
-            if c not in pack:
-                raise CardsageError(f"{c} is not in the 52-card pack", field=field)
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and {where})", field=field)
-            seen[c] = where
-        return out
-
-    parsed = [read(h, f"hand {s}", f"deal.hands.{s}") for s, h in enumerate(hands)]
-    for s, cards in enumerate(parsed):
-        if len(cards) != HAND:
-            raise CardsageError(f"hand {s} has {len(cards)} cards; each hand needs {HAND}",
-                                field=f"deal.hands.{s}")
-    rest = [c for c in PACK if c not in seen]
-    if deal.get("stock") is not None:
-        stock = read(deal["stock"], "the stock", "deal.stock")
-        if len(stock) != len(rest):
-            missing = ", ".join(str(c) for c in rest if c not in set(stock))
-            raise CardsageError(f"the stock must hold the {len(rest)} undealt cards; missing: {missing}",
-                                field="deal.stock")
-        rest = stock
-    else:
-        rest = rng.shuffled(rest)
+    dealer = reader.seat("dealer", n)
+    parsed = reader.hands(n, HAND)
+    rest = reader.rest("stock", rng)
     # lay the hands out in the dealing order of batches 2, 2, 1 from the dealer's left
     deck: list[Card] = []
     taken = [0] * n

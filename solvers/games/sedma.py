@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, parse_card, stripped_pack
-from solvers.errors import CardsageError
+from solvers.deals import DealReader
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 
 HAND = 4
@@ -353,44 +353,11 @@ def parse_deal(options: SedmaOptions, deal: Any, rng: Rng) -> tuple[int, list[Ca
     """
     shape = (f"a Sedma deal is an object with 'dealer', 'hands' (four cards for each of the "
              f"{options.players} seats, seat 0 first) and optionally 'stock' (the undealt cards, next first)")
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
+    reader = DealReader(deal, PACK, shape=shape, pack_name="the 32-card pack (A K Q J 10 9 8 7)")
     n = options.players
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise CardsageError(f"deal.dealer must be a seat from 0 to {n - 1}", field="deal.dealer")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise CardsageError(f"deal.hands must list {n} hands, seat 0 first", field="deal.hands")
-    pack = set(PACK)
-    seen: dict[Card, str] = {}
-
-    def read(cards, where: str, field: str) -> list[Card]:
-        if not isinstance(cards, (str, list)):
-            raise CardsageError(f"{where} must be a list of cards", field=field)
-        out = [parse_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
-        for c in out:
-            if c not in pack:
-                raise CardsageError(f"{c} is not in the 32-card pack (A K Q J 10 9 8 7)", field=field)
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and {where})", field=field)
-            seen[c] = where
-        return out
-
-    parsed = [read(h, f"hand {s}", f"deal.hands.{s}") for s, h in enumerate(hands)]
-    for s, cards in enumerate(parsed):
-        if len(cards) != HAND:
-            raise CardsageError(f"hand {s} has {len(cards)} cards; each hand needs {HAND}", field=f"deal.hands.{s}")
-    rest = [c for c in PACK if c not in seen]
-    if deal.get("stock") is not None:
-        stock = read(deal["stock"], "the stock", "deal.stock")
-        if len(stock) != len(rest):
-            missing = ", ".join(str(c) for c in rest if c not in set(stock))
-            raise CardsageError(f"the stock must hold the {len(rest)} undealt cards; missing: {missing}",
-                                field="deal.stock")
-        rest = stock
-    else:
-        rest = rng.shuffled(rest)
+    dealer = reader.seat("dealer", n)
+    parsed = reader.hands(n, HAND)
+    rest = reader.rest("stock", rng)
     deck = [parsed[(dealer + 1 + i) % n][i // n] for i in range(HAND * n)]
     return dealer, deck + list(rest)
 

@@ -1,0 +1,95 @@
+"""Reading an explicit deal given as JSON, so a real table's deal can be replayed.
+
+Every game's ``new(deal=...)`` takes a JSON object (hands, stock order, turned cards: what
+the game needs). ``DealReader`` does the checking they share: the object's shape, a seat
+number, lists of cards in any accepted notation, each card in the game's pack and dealt
+only once, hands of the right size, and the undealt rest either given in order or
+shuffled from the match seed. Every refusal names the field and what is wrong with it.
+
+    reader = DealReader(deal, PACK, shape="a Sedma deal is an object with 'dealer', 'hands' …",
+                        pack_name="the 32-card pack (A K Q J 10 9 8 7)")
+    dealer = reader.seat("dealer", players)
+    hands = reader.hands(players, 4)
+    stock = reader.rest("stock", rng)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from solvers.cards import Card, Rng, parse_card
+from solvers.errors import CardsageError
+
+__all__ = ["DealReader"]
+
+
+class DealReader:
+    """Checks the parts of one explicit deal against a pack, each card dealt at most once."""
+
+    def __init__(self, deal: Any, pack: Sequence[Card], *, shape: str, pack_name: str = "the pack"):
+        if not isinstance(deal, Mapping):
+            raise CardsageError(shape, field="deal")
+        self.deal = deal
+        self.pack = list(pack)
+        self.pack_name = pack_name
+        self._in_pack = set(pack)
+        self.seen: dict[Card, str] = {}
+
+    def seat(self, key: str, players: int, *, default: int | None = 0) -> int:
+        """A seat number (e.g. the dealer) from 0 to ``players`` − 1."""
+        value = self.deal.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+            raise CardsageError(f"deal.{key} must be a seat from 0 to {players - 1}", field=f"deal.{key}")
+        return value
+
+    def cards(self, value: Any, where: str, field: str, *, size: int | None = None) -> list[Card]:
+        """A list of cards (or one string of cards separated by spaces), each in the pack and
+        not dealt before; exactly ``size`` of them when given."""
+        if not isinstance(value, (str, list)):
+            raise CardsageError(f"{where} must be a list of cards", field=field)
+        texts = value.split() if isinstance(value, str) else value
+        out = []
+        for text in texts:
+            if not isinstance(text, str):
+                raise CardsageError(f"{where} must list cards as strings like 'AS', got {text!r}"[:200], field=field)
+            card = parse_card(text)
+            if card not in self._in_pack:
+                raise CardsageError(f"{card} is not in {self.pack_name}", field=field)
+            if card in self.seen:
+                raise CardsageError(f"{card} is dealt twice ({self.seen[card]} and {where})", field=field)
+            self.seen[card] = where
+            out.append(card)
+        if size is not None and len(out) != size:
+            raise CardsageError(f"{where} has {len(out)} cards; it needs {size}", field=field)
+        return out
+
+    def hands(self, players: int, size: int | Sequence[int], *, key: str = "hands") -> list[list[Card]]:
+        """One hand a seat, seat 0 first, of ``size`` cards each (or ``size[seat]``)."""
+        value = self.deal.get(key)
+        if not isinstance(value, list) or len(value) != players:
+            raise CardsageError(f"deal.{key} must list {players} hands, seat 0 first", field=f"deal.{key}")
+        sizes = [size] * players if isinstance(size, int) else list(size)
+        return [self.cards(hand, f"hand {s}", f"deal.{key}.{s}", size=sizes[s]) for s, hand in enumerate(value)]
+
+    def optional(self, key: str, where: str, *, size: int | None = None) -> list[Card] | None:
+        """The cards under ``key`` when the deal gives them, else None."""
+        if self.deal.get(key) is None:
+            return None
+        return self.cards(self.deal[key], where, f"deal.{key}", size=size)
+
+    def undealt(self) -> list[Card]:
+        """The cards of the pack not dealt so far, in pack order."""
+        return [c for c in self.pack if c not in self.seen]
+
+    def rest(self, key: str, rng: Rng, *, where: str = "the stock") -> list[Card]:
+        """The undealt cards: in the order the deal gives under ``key`` (the next card first),
+        which must be exactly the cards left, or shuffled from ``rng`` when it gives none."""
+        left = self.undealt()
+        if self.deal.get(key) is None:
+            return rng.shuffled(left)
+        given = self.cards(self.deal[key], where, f"deal.{key}")
+        if len(given) != len(left):
+            missing = ", ".join(str(c) for c in left if c not in set(given))
+            raise CardsageError(f"{where} must hold the {len(left)} undealt cards; missing: {missing}",
+                                field=f"deal.{key}")
+        return given
