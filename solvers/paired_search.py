@@ -31,7 +31,7 @@ from solvers.cards import Rng
 from solvers.game import Action, State
 from solvers.sampling import determinize
 
-__all__ = ["Candidate", "Evaluation", "evaluate", "play_until"]
+__all__ = ["Candidate", "Evaluation", "evaluate", "play_until", "paired_gain", "keep_unless_clearly_better"]
 
 Outcome = Callable[[State, Rng], "tuple[bool, float]"]
 Deal = Callable[[State, int, Rng], State]
@@ -124,3 +124,29 @@ def evaluate(state: State, seat: int, rng: Rng, *, candidates: Sequence[Action],
         done += 1
     ranked = sorted(arms, key=lambda a: (-round(a.mean, 9), a.action != prefer))
     return Evaluation(ranked, done, time.perf_counter() - started)
+
+
+def paired_gain(better: Candidate, other: Candidate) -> tuple[float, float]:
+    """How much ``better`` gained over ``other`` on the same deals: the mean of the
+    per-deal differences and its standard error (0 with fewer than two deals)."""
+    diffs = [x - y for x, y in zip(better.values, other.values)]
+    if not diffs:
+        return math.nan, math.nan
+    mean = statistics.fmean(diffs)
+    spread = statistics.pstdev(diffs) / math.sqrt(max(1, len(diffs) - 1)) if len(diffs) > 1 else 0.0
+    return mean, spread
+
+
+def keep_unless_clearly_better(evaluation: Evaluation, prior: Action, margin: float) -> tuple[Candidate, bool]:
+    """The search's best move, unless its paired gain over ``prior`` (the rules of thumb's
+    move) is not above ``margin`` standard errors: then ``prior``'s candidate. Sampling noise
+    then never talks the player out of a sound move. Returns the candidate and whether
+    the prior was kept."""
+    best = evaluation.best
+    own = next((c for c in evaluation.ranked if c.action == prior), None)
+    if own is None or own is best:
+        return best, False
+    mean, spread = paired_gain(best, own)
+    if not mean > margin * spread or mean <= 0:
+        return own, True
+    return best, False

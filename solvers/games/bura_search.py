@@ -11,14 +11,13 @@ errors of the paired difference.
 
 from __future__ import annotations
 
-import math
-import time
 from dataclasses import dataclass
 
 from solvers.cards import Rng
 from solvers.game import Action
 from solvers.games.bura import CLAIM, BuraState
 from solvers.games.bura_play import heuristic_choice
+from solvers.paired_search import Candidate, evaluate, keep_unless_clearly_better, play_until
 from solvers.sampling import determinize
 
 ROLLOUT_STEPS = 400
@@ -29,24 +28,11 @@ POINTS_WEIGHT = 0.01
 
 
 @dataclass
-class Arm:
-    """One move's results over the sampled deals."""
-
-    action: Action
-    values: list[float]
-
-    @property
-    def mean(self) -> float:
-        """Average value over the deals tried."""
-        return sum(self.values) / len(self.values) if self.values else math.nan
-
-
-@dataclass
 class SampledResult:
     """The moves tried, the chosen one, and how many deals were sampled."""
 
-    arms: list[Arm]
-    chosen: Arm
+    arms: list[Candidate]
+    chosen: Candidate
     prior: Action
     samples: int
     elapsed: float
@@ -55,12 +41,8 @@ class SampledResult:
 
 def play_out(state: BuraState, hands: int) -> BuraState:
     """Play on with the rules of thumb at every seat until the deal (or the match) ends."""
-    for _ in range(ROLLOUT_STEPS):
-        if state.over or state.hands_played > hands:
-            break
-        seat = state.turn
-        state = state._apply(heuristic_choice(state, seat)[0], seat)
-    return state
+    return play_until(state, lambda s, seat, rng: heuristic_choice(s, seat)[0], None,
+                      lambda s: s.hands_played > hands, ROLLOUT_STEPS)
 
 
 def deal_value(state: BuraState, seat: int, hands: int) -> float:
@@ -76,28 +58,10 @@ def deal_value(state: BuraState, seat: int, hands: int) -> float:
 def sampled_search(state: BuraState, seat: int, *, rng: Rng, samples: int | None = 40,
                    budget: float | None = None) -> SampledResult:
     """Try every move but a claim on up to ``samples`` sampled deals (or for ``budget`` seconds)."""
-    start = time.perf_counter()
-    deadline = None if budget is None else start + budget
     legal = [a for a in state.legal_actions(seat) if a.kind != CLAIM]
     prior = heuristic_choice(determinize(state, seat, rng.fork("prior")), seat)[0]
-    arms = {a: Arm(a, []) for a in legal}
     hands = state.hands_played
-    done = 0
-    while samples is None or done < samples:
-        if deadline is not None and done and time.perf_counter() >= deadline:
-            break
-        world = determinize(state, seat, rng)
-        for action in legal:
-            end = play_out(world._apply(action, seat), hands)
-            arms[action].values.append(deal_value(end, seat, hands))
-        done += 1
-    ranked = sorted(arms.values(), key=lambda a: -a.mean)
-    chosen, kept = ranked[0], False
-    own = arms.get(prior)
-    if own is not None and chosen is not own:
-        diffs = [x - y for x, y in zip(chosen.values, own.values)]
-        mean = sum(diffs) / len(diffs)
-        spread = math.sqrt(max(0.0, sum(d * d for d in diffs) / len(diffs) - mean * mean) / max(1, len(diffs) - 1))
-        if not mean > KEEP_MARGIN * spread or mean <= 0:
-            chosen, kept = own, True
-    return SampledResult(ranked, chosen, prior, done, time.perf_counter() - start, kept)
+    result = evaluate(state, seat, rng, candidates=legal, samples=samples, budget=budget,
+                      outcome=lambda world, r: (False, deal_value(play_out(world, hands), seat, hands)))
+    chosen, kept = keep_unless_clearly_better(result, prior, KEEP_MARGIN)
+    return SampledResult(result.ranked, chosen, prior, result.samples, result.elapsed, kept)

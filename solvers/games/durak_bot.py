@@ -11,17 +11,13 @@
 
 from __future__ import annotations
 
-import math
-import time
-from dataclasses import dataclass, field
-
 from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.durak import COVER, DONE, PASS, TAKE, THROW, DurakState
 from solvers.games.durak_play import heuristic_bot, heuristic_choice
 from solvers.ismcts import SearchConfig
-from solvers.sampling import determinize
+from solvers.paired_search import Candidate, evaluate as paired_evaluate
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "evaluate"]
 
@@ -29,25 +25,6 @@ SEARCH_SAMPLES = 16     # sampled deals per decision for the search bot
 SEARCH_BUDGET = 1.5     # the search bot's time limit per decision
 DEFAULT_BUDGET = 1.0    # a hint's seconds when none is given
 MAX_STEPS = 4000        # a game is far shorter; the 50-bout guard ends it anyway
-
-
-@dataclass
-class Candidate:
-    """One move tried by the search and what it led to over the samples."""
-
-    action: Action
-    values: list[float] = field(default_factory=list)
-    duraks: int = 0
-
-    @property
-    def mean(self) -> float:
-        """Mean value (nan before any sample)."""
-        return sum(self.values) / len(self.values) if self.values else math.nan
-
-    @property
-    def durak_share(self) -> float:
-        """Share of the samples in which the player's side ended durak."""
-        return self.duraks / len(self.values) if self.values else math.nan
 
 
 def play_out(state: DurakState, rng: Rng) -> DurakState:
@@ -76,24 +53,17 @@ def outcome(start: DurakState, end: DurakState, seat: int) -> tuple[bool, float]
 
 def evaluate(state: DurakState, seat: int, rng: Rng, *, samples: int | None = None,
              budget: float | None = None, prefer: Action | None = None) -> tuple[list[Candidate], int, float]:
-    """Try every legal move on the same sampled deals; best first, ``prefer`` winning ties."""
-    start = time.perf_counter()
-    arms = [Candidate(a) for a in state.legal_actions(seat)]
-    done = 0
-    while True:
-        if samples is not None and done >= samples:
-            break
-        if budget is not None and done and time.perf_counter() - start >= budget:
-            break
-        world = determinize(state, seat, rng)
-        for arm in arms:
-            end = play_out(world._apply(arm.action, seat), rng)
-            lost, value = outcome(state, end, seat)
-            arm.values.append(value)
-            arm.duraks += lost
-        done += 1
-    ranked = sorted(arms, key=lambda a: (-round(a.mean, 9), a.action != prefer))
-    return ranked, done, time.perf_counter() - start
+    """Try every legal move on the same sampled deals; best first, ``prefer`` winning ties.
+    A candidate's ``wins`` counts the deals in which the player's side ended durak."""
+    result = paired_evaluate(state, seat, rng, candidates=state.legal_actions(seat),
+                             outcome=lambda world, r: outcome(state, play_out(world, r), seat),
+                             samples=samples, budget=budget, prefer=prefer)
+    return result.ranked, result.samples, result.elapsed
+
+
+def durak_share(candidate: Candidate) -> float:
+    """Share of the samples in which the player's side ended durak after this move."""
+    return candidate.win_share
 
 
 def search_bot(state: DurakState, seat: int, rng: Rng) -> Action:
@@ -144,15 +114,15 @@ def hint(state: DurakState, seat: int, budget: float | None = None, *, mode: str
                                         budget=None if iterations is not None else budget * 0.9, prefer=thumb)
     best, runner = ranked[0], ranked[1]
     reason = (f"{describe(best.action)}: over {samples} deals of the cards you cannot see, each game "
-              f"played out by rules of thumb, you ended durak {best.durak_share:.0%} of the time; "
-              f"next best {describe(runner.action)} ({runner.durak_share:.0%})")
+              f"played out by rules of thumb, you ended durak {durak_share(best):.0%} of the time; "
+              f"next best {describe(runner.action)} ({durak_share(runner):.0%})")
     if best.action == thumb:
         reason += f". Rule of thumb agrees: {why}"
-    evaluation = {"kind": "sampled", "samples": samples, "durak_share": round(best.durak_share, 3),
+    evaluation = {"kind": "sampled", "samples": samples, "durak_share": round(durak_share(best), 3),
                   "value": round(best.mean, 3), "elapsed_s": round(elapsed, 3)}
     if budget is not None and iterations is None:
         evaluation["budget_s"] = budget
-    alternatives = [{"action": c.action.to_json(), "durak_share": round(c.durak_share, 3),
+    alternatives = [{"action": c.action.to_json(), "durak_share": round(durak_share(c), 3),
                      "expected_gain": round(c.mean - best.mean, 3)} for c in ranked[1:]]
     return Hint(best.action, reason, evaluation, alternatives, method="sampled")
 

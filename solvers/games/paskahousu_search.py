@@ -12,47 +12,15 @@ the horizon is valued by how the player's cards compare with the others'.
 
 from __future__ import annotations
 
-import math
-import statistics
-import time
-from dataclasses import dataclass, field
-
 from solvers.cards import Rng
 from solvers.game import Action
 from solvers.games.paskahousu import PLAY, PaskahousuState
 from solvers.games.paskahousu_play import heuristic_bot
-from solvers.sampling import determinize
+from solvers.paired_search import Candidate, Evaluation, evaluate as paired_evaluate
 
 __all__ = ["Candidate", "Evaluation", "candidates", "evaluate", "play_out"]
 
 HORIZON = 300     # turns a sampled game is played on before it is judged by the cards held
-
-
-@dataclass
-class Candidate:
-    """One move tried by the search, with its values over the sampled deals."""
-
-    action: Action
-    values: list[float] = field(default_factory=list)
-
-    @property
-    def mean(self) -> float:
-        """Mean value: the share of sampled games the player did not lose."""
-        return statistics.fmean(self.values) if self.values else math.nan
-
-
-@dataclass
-class Evaluation:
-    """The candidates, best first, and how many deals were sampled in how long."""
-
-    ranked: list[Candidate]
-    samples: int
-    elapsed: float
-
-    @property
-    def best(self) -> Candidate:
-        """The chosen move's candidate."""
-        return self.ranked[0]
 
 
 def candidates(state: PaskahousuState, seat: int) -> list[Action]:
@@ -96,19 +64,8 @@ def evaluate(state: PaskahousuState, seat: int, rng: Rng, *, samples: int | None
              budget: float | None = None, prefer: Action | None = None,
              horizon: int = HORIZON) -> Evaluation:
     """Try every distinct move on ``samples`` sampled deals (or as many as ``budget`` seconds
-    allow, at least one); rank them by mean value, ``prefer`` winning ties."""
-    start = time.perf_counter()
-    arms = [Candidate(a) for a in candidates(state, seat)]
-    done = 0
-    while True:
-        if samples is not None and done >= samples:
-            break
-        if budget is not None and done and time.perf_counter() - start >= budget:
-            break
-        world = determinize(state, seat, rng)
-        for arm in arms:
-            end = play_out(world._apply(arm.action, seat), rng, horizon)
-            arm.values.append(game_value(state, end, seat))
-        done += 1
-    ranked = sorted(arms, key=lambda a: (-round(a.mean, 9), a.action != prefer))
-    return Evaluation(ranked, done, time.perf_counter() - start)
+    allow, at least one); rank them by mean value (the share of games not lost), ``prefer``
+    winning ties."""
+    return paired_evaluate(state, seat, rng, candidates=candidates(state, seat),
+                           outcome=lambda world, r: (False, game_value(state, play_out(world, r, horizon), seat)),
+                           samples=samples, budget=budget, prefer=prefer)

@@ -12,54 +12,16 @@ with fewer samples than the bare result does).
 
 from __future__ import annotations
 
-import math
-import statistics
-import time
-from dataclasses import dataclass, field
-
 from solvers.cards import Rng
 from solvers.game import Action
 from solvers.games.sedma import SedmaState
 from solvers.games.sedma_play import heuristic_bot
-from solvers.sampling import determinize
+from solvers.paired_search import Candidate, Evaluation, evaluate as paired_evaluate, play_until
 
 __all__ = ["Candidate", "Evaluation", "candidates", "evaluate", "play_to_deal_end"]
 
 MAX_STEPS = 200   # a deal has at most 32 plays and 16 decisions to stop: a safe bound
 MARGIN_WEIGHT = 1 / 180
-
-
-@dataclass
-class Candidate:
-    """One move tried by the search, with its results over the sampled deals."""
-
-    action: Action
-    values: list[float] = field(default_factory=list)
-    wins: int = 0                 # deals the player's side won after this move
-
-    @property
-    def mean(self) -> float:
-        """Mean value over the samples (nan before any)."""
-        return statistics.fmean(self.values) if self.values else math.nan
-
-    @property
-    def win_share(self) -> float:
-        """Share of the sampled deals the player's side won."""
-        return self.wins / len(self.values) if self.values else math.nan
-
-
-@dataclass
-class Evaluation:
-    """The candidates, best first, and how many deals were sampled in how long."""
-
-    ranked: list[Candidate]
-    samples: int
-    elapsed: float
-
-    @property
-    def best(self) -> Candidate:
-        """The chosen move's candidate."""
-        return self.ranked[0]
 
 
 def candidates(state: SedmaState, seat: int) -> list[Action]:
@@ -79,12 +41,7 @@ def candidates(state: SedmaState, seat: int) -> list[Action]:
 def play_to_deal_end(state: SedmaState, rng: Rng) -> SedmaState:
     """Play on by the rules of thumb for every seat until the current deal is scored."""
     deal = state.hands_played
-    for _ in range(MAX_STEPS):
-        if state.over or state.hands_played > deal:
-            return state
-        seat = state.turn
-        state = state._apply(heuristic_bot(state, seat, rng), seat)
-    return state
+    return play_until(state, heuristic_bot, rng, lambda s: s.hands_played > deal, MAX_STEPS)
 
 
 def deal_value(start: SedmaState, end: SedmaState, side: int) -> tuple[bool, float]:
@@ -103,21 +60,7 @@ def evaluate(state: SedmaState, seat: int, rng: Rng, *, samples: int | None = No
              budget: float | None = None, prefer: Action | None = None) -> Evaluation:
     """Try every distinct move on ``samples`` sampled deals (or as many as ``budget``
     seconds allow, at least one); rank them by mean value, ``prefer`` winning ties."""
-    start = time.perf_counter()
-    arms = [Candidate(a) for a in candidates(state, seat)]
     side = state.side_of(seat)
-    done = 0
-    while True:
-        if samples is not None and done >= samples:
-            break
-        if budget is not None and done and time.perf_counter() - start >= budget:
-            break
-        world = determinize(state, seat, rng)
-        for arm in arms:
-            end = play_to_deal_end(world._apply(arm.action, seat), rng)
-            won, value = deal_value(state, end, side)
-            arm.values.append(value)
-            arm.wins += won
-        done += 1
-    ranked = sorted(arms, key=lambda a: (-round(a.mean, 9), a.action != prefer))
-    return Evaluation(ranked, done, time.perf_counter() - start)
+    return paired_evaluate(state, seat, rng, candidates=candidates(state, seat),
+                           outcome=lambda world, r: deal_value(state, play_to_deal_end(world, r), side),
+                           samples=samples, budget=budget, prefer=prefer)
