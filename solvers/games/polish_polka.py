@@ -355,11 +355,22 @@ class PolkaState(State):
             "holes": self.options.holes,
             "score_sheet": [
                 {"hole": i + 1, "dealer": r.dealer, "went_out": r.ender,
-                 "layouts": [[str(c) for c in lay] for lay in r.layouts],
+                 "layouts": [[_name(c) for c in lay] for lay in r.layouts],
                  "columns": [[score for score, _ in cols] for cols in r.columns],
                  "moon": list(r.moon), "scores": list(r.scores), "totals": list(r.totals)}
                 for i, r in enumerate(self.sheet)],
         }
+
+
+_NAMES: dict[Card, str] = {}
+
+
+def _name(card: Card) -> str:
+    """A card's notation (memoised: the score sheet shows every layout of the match)."""
+    name = _NAMES.get(card)
+    if name is None:
+        name = _NAMES[card] = str(card)
+    return name
 
 
 def _with(values: tuple, index: int, value) -> tuple:

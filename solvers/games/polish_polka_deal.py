@@ -10,6 +10,7 @@ and its top card turned); ``stock`` needs ``discard``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Mapping
 
 from solvers.cards import Card, Kind, Rng, pack_with_jokers, parse_card
@@ -20,6 +21,7 @@ __all__ = ["pack", "parse_deal", "LAYOUT"]
 LAYOUT = 6
 
 
+@lru_cache(maxsize=8)
 def pack(jokers: int) -> tuple[Card, ...]:
     """Two standard packs and ``jokers`` jokers."""
     return tuple(pack_with_jokers(jokers, packs=2))
