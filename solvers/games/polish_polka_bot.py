@@ -64,7 +64,7 @@ def hint(state: PolkaState, seat: int, budget: float | None = None, *, mode: str
     best, runner = result.ranked[0], result.ranked[1]
     reason = (f"{best.action.notation} ({_DECISION[state.phase]}): over {result.samples} deals of the cards "
               f"nobody has seen (the stock and every face-down card, yours too), each hole played out, it "
-              f"left you {best.mean:+.1f} points better than the others' average and lowest in the hole "
+              f"left you {_margin(best.mean)} the others' average hole score and lowest in the hole "
               f"{best.win_share:.0%} of the time; next best {runner.action.notation} ({runner.mean:+.1f})")
     if best.action == thumb:
         reason += f". Rule of thumb agrees: {why}"
@@ -76,6 +76,13 @@ def hint(state: PolkaState, seat: int, budget: float | None = None, *, mode: str
     alternatives = [{"action": c.action.to_json(), "win_share": round(c.win_share, 3),
                      "expected_gain": round(c.mean - best.mean, 3)} for c in result.ranked[1:]]
     return Hint(best.action, reason, evaluation, alternatives, method="sampled")
+
+
+def _margin(value: float) -> str:
+    """A margin in words: lower scores are better."""
+    if abs(value) < 0.05:
+        return "level with"
+    return f"{abs(value):.1f} points {'below' if value > 0 else 'above'}"
 
 
 # the generic search (available to callers that ask for it) rolls out by the rules of thumb
