@@ -1,0 +1,50 @@
+"""Polish Polka's sampled search: every move tried on the same deals of the unseen cards.
+
+For each sample the cards nobody has seen (the stock and every face-down card, the
+player's own included) and any stock card another player holds are dealt afresh
+(:func:`solvers.sampling.determinize`); every candidate move is applied to that same deal
+and the hole is played out by the rules of thumb for every player. A candidate's value is
+the hole's result for the player: the others' mean hole score minus the player's (higher
+is better), so a move is judged both by the cards it leaves and by how the hole ends.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+from solvers.cards import Rng
+from solvers.game import Action
+from solvers.games.polish_polka import PolkaState
+from solvers.games.polish_polka_play import expected_layout, heuristic_bot
+from solvers.paired_search import Evaluation, evaluate as paired_evaluate, play_until
+
+__all__ = ["evaluate", "play_to_hole_end", "hole_value"]
+
+MAX_STEPS = 2000      # the turn limit ends a hole long before this
+
+
+def play_to_hole_end(state: PolkaState, rng: Rng) -> PolkaState:
+    """Play on by the rules of thumb for every seat until the current hole is scored."""
+    hole = state.hands_played
+    return play_until(state, heuristic_bot, rng, lambda s: s.hands_played > hole, MAX_STEPS)
+
+
+def hole_value(start: PolkaState, end: PolkaState, seat: int) -> tuple[bool, float]:
+    """Whether ``seat`` scored lowest in the hole under way at ``start``, and the others'
+    mean hole score minus its own."""
+    n = start.players
+    if end.hands_played > start.hands_played:
+        scores = end.sheet[start.hands_played].scores
+    else:   # not reached in practice: value what the cards are expected to score
+        scores = tuple(expected_layout(end, s) for s in range(n))
+    others = [scores[s] for s in range(n) if s != seat]
+    return scores[seat] <= min(others), statistics.fmean(others) - scores[seat]
+
+
+def evaluate(state: PolkaState, seat: int, rng: Rng, *, samples: int | None = None, budget: float | None = None,
+             prefer: Action | None = None) -> Evaluation:
+    """Try every legal move on ``samples`` sampled deals (or as many as ``budget`` seconds
+    allow, at least one); rank them by mean value, ``prefer`` winning ties."""
+    return paired_evaluate(state, seat, rng, candidates=state.legal_actions(seat),
+                           outcome=lambda world, r: hole_value(state, play_to_hole_end(world, r), seat),
+                           samples=samples, budget=budget, prefer=prefer)
