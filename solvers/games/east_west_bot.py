@@ -22,7 +22,7 @@ __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BU
 
 SEARCH_SAMPLES = 40       # sampled stock orders a decision for the search bot
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
-EXACT_FROM = 8            # the exact search is tried with at most this many placements left
+EXACT_FROM = 6            # the exact search is tried with at most this many placements left
 
 
 def _place(row: int) -> Action:
