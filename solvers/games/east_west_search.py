@@ -1,0 +1,211 @@
+"""East–West's search: exact expectimax near the end of a game, paired sampling before.
+
+What a player knows: every placed card and the board (all face up), the card just drawn,
+and so the exact multiset of cards still in the stock; only their order is unknown. Every
+order is equally likely, so the next card drawn is uniform over the unseen cards.
+
+Exact. From the current placement to the end of the game the tree alternates a decision
+(the mover picks one of their open rows; West maximises, East minimises) with a chance
+node (the next card drawn, uniform over the cards left). Positions are memoised by the
+six rows' card sets (bit masks), so draw orders that reach the same rows are solved
+once. The search stops and gives up past a fixed number of positions (deterministic, so a
+hint never depends on the clock); it then falls back to sampling.
+
+Sampled. Every open row is tried on the same sampled stock orders
+(:func:`solvers.paired_search.evaluate`); each game is played out to its end by the rules
+of thumb for both players.
+
+A game's value to a player: +1 for a won game, −1 for a lost one, 0 for a draw, plus a
+tenth of the rows won less the rows lost (the match's tie-break).
+"""
+
+from __future__ import annotations
+
+from solvers.cards import Rng
+from solvers.game import Action
+from solvers.games.east_west import PLACE, PLACEMENTS, ROW_SIZE, ROWS, EastWestState
+from solvers.games.east_west_hands import card_index, mask_value
+from solvers.games.east_west_play import choose_row
+from solvers.paired_search import Evaluation, evaluate as paired_evaluate
+
+__all__ = ["game_value", "rollout_value", "exact_values", "sampled", "TooBig", "EXACT_POSITIONS"]
+
+EXACT_POSITIONS = 6_000      # positions the exact search may solve before it gives up (about 0.8 s)
+FULL = (1 << 32) - 1
+ROW_WEIGHT = 0.1
+
+
+class TooBig(Exception):
+    """The exact tree has more positions than the limit allows."""
+
+
+def game_value(margin: int) -> float:
+    """A finished game's value from rows won minus rows lost."""
+    return (margin > 0) - (margin < 0) + ROW_WEIGHT * margin
+
+
+def _ranking(state: EastWestState) -> tuple[bool, bool]:
+    return state.options.flush_beats_full_house, state.options.low_straight_a789t
+
+
+# ---------------------------------------------------------------- play-outs by the rules of thumb
+
+
+def rollout_value(state: EastWestState, seat: int, rng: Rng) -> tuple[bool, float]:
+    """Play the game under way to its end by the rules of thumb (the stock order as it lies in
+    ``state``); whether ``seat`` won it and its value to ``seat``."""
+    flush_high, low = _ranking(state)
+    board = [card_index(c) for c in state.board]
+    rows = [[[card_index(c) for c in row] for row in side] for side in state.rows]
+    placed = sum(len(r) for side in rows for r in side)
+    stock = [card_index(c) for c in state.stock]
+    turn = state.turn
+    if state.drawn is not None and placed < PLACEMENTS:
+        stock.insert(0, card_index(state.drawn))
+    at = 0
+    while placed < PLACEMENTS:
+        row, _, _ = choose_row(board, rows[turn], stock[at], flush_high, low)
+        rows[turn][row].append(stock[at])
+        at += 1
+        placed += 1
+        turn = 1 - turn
+    margin = 0
+    for r in range(ROWS):
+        west = mask_value(_mask([board[r]] + rows[0][r]), flush_high, low)
+        east = mask_value(_mask([board[r]] + rows[1][r]), flush_high, low)
+        margin += (west > east) - (west < east)
+    if seat == 1:
+        margin = -margin
+    return margin > 0, game_value(margin)
+
+
+def _mask(cards) -> int:
+    m = 0
+    for i in cards:
+        m |= 1 << i
+    return m
+
+
+def sampled(state: EastWestState, seat: int, rng: Rng, *, samples: int | None = None,
+            budget: float | None = None, prefer: Action | None = None) -> Evaluation:
+    """Every open row tried on the same sampled stock orders, each game played out by the
+    rules of thumb; ranked by mean value."""
+    game = state.hands_played
+
+    def outcome(world: EastWestState, r: Rng) -> tuple[bool, float]:
+        if world.hands_played > game:
+            # that placement finished the game: read its record
+            record = world.sheet[game]
+            margin = record.rows_won[seat] - record.rows_won[1 - seat]
+            return margin > 0, game_value(margin)
+        return rollout_value(world, seat, r)
+
+    return paired_evaluate(state, seat, rng, candidates=state.legal_actions(seat), outcome=outcome,
+                           samples=samples, budget=budget, prefer=prefer)
+
+
+# ---------------------------------------------------------------- exact expectimax
+
+
+class _Solver:
+    """Expectimax over the cards left, memoised by the rows' card sets (West's point of view)."""
+
+    def __init__(self, state: EastWestState, limit: int):
+        self.flush_high, self.low = _ranking(state)
+        self.board = [1 << card_index(c) for c in state.board]
+        self.board_mask = self.board[0] | self.board[1] | self.board[2]
+        self.limit = limit
+        self.positions = 0
+        self.memo: dict[tuple, float] = {}
+        self.values = mask_value
+
+    def terminal(self, rows: tuple) -> float:
+        margin = 0
+        for r in range(ROWS):
+            west = mask_value(self.board[r] | rows[r], self.flush_high, self.low)
+            east = mask_value(self.board[r] | rows[ROWS + r], self.flush_high, self.low)
+            margin += (west > east) - (west < east)
+        return game_value(margin)
+
+    def chance(self, rows: tuple, mover: int) -> float:
+        """Expected value before ``mover`` draws."""
+        hit = self.memo.get(rows)
+        if hit is not None:
+            return hit
+        used = self.board_mask
+        for m in rows:
+            used |= m
+        placed = sum(m.bit_count() for m in rows)
+        if placed == PLACEMENTS:
+            value = self.terminal(rows)
+        elif placed == PLACEMENTS - 1:
+            value = self.last_card(rows, mover, FULL & ~used)
+        else:
+            self.positions += 1
+            if self.positions > self.limit:
+                raise TooBig
+            left = FULL & ~used
+            total, count = 0.0, 0
+            while left:
+                bit = left & -left
+                left ^= bit
+                total += self.decide(rows, mover, bit)
+                count += 1
+            value = total / count
+        self.memo[rows] = value
+        return value
+
+    def last_card(self, rows: tuple, mover: int, left: int) -> float:
+        """Expected value of the last placement: one open place, each card left equally likely."""
+        values = self.values
+        open_row = next(r for r in range(ROWS) if rows[mover * ROWS + r].bit_count() < ROW_SIZE)
+        margin = 0
+        for r in range(ROWS):
+            if r != open_row:
+                west = values(self.board[r] | rows[r], self.flush_high, self.low)
+                east = values(self.board[r] | rows[ROWS + r], self.flush_high, self.low)
+                margin += (west > east) - (west < east)
+        other = values(self.board[open_row] | rows[(1 - mover) * ROWS + open_row], self.flush_high, self.low)
+        mine = self.board[open_row] | rows[mover * ROWS + open_row]
+        sign = 1 if mover == 0 else -1
+        total, count = 0.0, 0
+        while left:
+            bit = left & -left
+            left ^= bit
+            value = values(mine | bit, self.flush_high, self.low)
+            total += game_value(margin + sign * ((value > other) - (value < other)))
+            count += 1
+        return total / count
+
+    def children(self, rows: tuple, mover: int, bit: int) -> list[tuple[int, tuple]]:
+        """(row, rows after placing ``bit`` there) for each of the mover's open rows."""
+        out = []
+        for r in range(ROWS):
+            i = mover * ROWS + r
+            if rows[i].bit_count() < ROW_SIZE:
+                out.append((r, rows[:i] + (rows[i] | bit,) + rows[i + 1:]))
+        return out
+
+    def decide(self, rows: tuple, mover: int, bit: int) -> float:
+        """Value after ``mover`` places the card ``bit`` as well as they can."""
+        values = [self.chance(child, 1 - mover) for _, child in self.children(rows, mover, bit)]
+        return max(values) if mover == 0 else min(values)
+
+
+def exact_values(state: EastWestState, seat: int, limit: int = EXACT_POSITIONS) -> dict[int, float]:
+    """The exact expected value to ``seat`` of placing the drawn card in each open row (1–3).
+
+    Raises :class:`TooBig` when the tree has more than ``limit`` positions."""
+    solver = _Solver(state, limit)
+    rows = tuple(_mask(card_index(c) for c in row) for side in state.rows for row in side)
+    bit = 1 << card_index(state.drawn)
+    out = {}
+    for r, child in solver.children(rows, state.turn, bit):
+        value = solver.chance(child, 1 - state.turn)
+        out[r + 1] = value if seat == 0 else -value
+    return out
+
+
+def placements_left(state: EastWestState) -> int:
+    """Placements still to make in the game under way, the current one included."""
+    return PLACEMENTS - state.placed
