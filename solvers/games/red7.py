@@ -185,11 +185,12 @@ class Red7State(State):
         advanced = self.options.scoring == "advanced"
         points = sum(c.rank for c in scored) if advanced else 1
         totals = _with(self.totals, winner, self.totals[winner] + points)
-        piles = self.piles
+        piles, palettes = self.piles, self.palettes
         if advanced and self.options.scored_cards_leave:
             piles = _with(piles, winner, piles[winner] + scored)
+            palettes = _with(palettes, winner, tuple(c for c in palettes[winner] if c not in scored))
         record = RoundRecord(self.dealer, winner, self.rule, scored, points, totals)
-        state = replace(self, totals=totals, piles=piles, sheet=self.sheet + (record,))
+        state = replace(self, totals=totals, piles=piles, palettes=palettes, sheet=self.sheet + (record,))
         goal = self.goal
         out_of_cards = len(PACK) - sum(len(p) for p in piles) < 8 * self.players
         if totals[winner] >= goal or out_of_cards or len(state.sheet) >= MAX_ROUNDS:
