@@ -31,9 +31,12 @@ def _rivals(state: Red7State, seat: int) -> list[int]:
             for r in range(7)]
 
 
-def turn_worth(state: Red7State, seat: int, action: Action, rivals: list[int] | None = None) -> tuple:
+def turn_worth(state: Red7State, seat: int, action: Action, rivals: list[int] | None = None,
+               robustness: dict | None = None) -> tuple:
     """How a turn scores by the rules of thumb (higher is better), and the facts behind it:
-    (worth, cards kept, rules under which the new palette wins, rule after the turn)."""
+    (worth, cards kept, rules under which the new palette wins, rule after the turn).
+
+    ``robustness`` caches the rules won per palette across the turns of one decision."""
     rivals = rivals if rivals is not None else _rivals(state, seat)
     cards = [parse_card(a) for a in action.args]
     palette = [key(c) for c in state.palettes[seat]]
@@ -45,7 +48,10 @@ def turn_worth(state: Red7State, seat: int, action: Action, rivals: list[int] | 
         rule = cards[-1].suit
         if state.options.advanced_draw and state.deck and cards[-1].rank > len(palette):
             kept += 1
-    robust = sum(1 for r in range(7) if strength(r, palette) > rivals[r])
+    cache = robustness if robustness is not None else {}
+    robust = cache.get(tuple(palette))
+    if robust is None:
+        robust = cache[tuple(palette)] = sum(1 for r in range(7) if strength(r, palette) > rivals[r])
     # a palette play keeps the card working for you; a canvas card is gone
     on_palette = 1 if action.kind in (PALETTE, BOTH) else 0
     # spend low cards before high ones where everything else is equal
@@ -57,7 +63,8 @@ def turn_worth(state: Red7State, seat: int, action: Action, rivals: list[int] | 
 def ranked_turns(state: Red7State, seat: int) -> list[tuple[Action, tuple]]:
     """The winning turns, best first by the rules of thumb, with their worth."""
     rivals = _rivals(state, seat)
-    scored = [(a, turn_worth(state, seat, a, rivals)) for a in winning_turns(state, seat)]
+    robustness: dict = {}
+    scored = [(a, turn_worth(state, seat, a, rivals, robustness)) for a in winning_turns(state, seat)]
     scored.sort(key=lambda item: -item[1][0])
     return scored
 
