@@ -1,4 +1,5 @@
-"""Every game of the trick-taking, fishing and shedding families in the browser: a whole
+"""Every game of the trick-taking, fishing, shedding, draw-and-discard, poker and other
+families in the browser: a whole
 hand played by clicking, against bots.
 
 Each game starts from the lobby with you at seat 1 and random bots elsewhere; the test
@@ -15,7 +16,8 @@ pytestmark = pytest.mark.e2e
 
 # Whist's own browser tests are in test_play_whist.py
 FISHING_AND_SHEDDING = ["xeri", "diloti", "kontsina", "paskahousu", "durak", "mao"]
-FAMILY = FISHING_AND_SHEDDING + ["teka", "whist-22", "napoleon", "kop", "sedma", "troefcall", "tetka", "king", "trex", "manille", "bura", "matapesa", "agram"]
+OTHERS = ["polish-polka", "east-west", "red7"]
+FAMILY = OTHERS + FISHING_AND_SHEDDING + ["teka", "whist-22", "napoleon", "kop", "sedma", "troefcall", "tetka", "king", "trex", "manille", "bura", "matapesa", "agram"]
 CARD = "#table .hand button.card:not([disabled])"
 BUTTON = "#actions button:not([disabled])"
 MOST_CLICKS = 600

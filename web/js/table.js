@@ -96,6 +96,7 @@ function backPile(count, label) {
 }
 
 function backFan(count, label) {
+  if (count === 0) return h("span", { class: "slot", role: "img", "aria-label": `${label}: no cards` });
   const fan = h("span", { class: "fan", role: "img", "aria-label": `${label}: ${count} card${count === 1 ? "" : "s"}` });
   for (let i = 0; i < Math.min(count, 13); i++) fan.append(h("span", { class: "card back" }, cardBack()));
   fan.append(h("span", { class: "count", text: String(count) }));
@@ -152,7 +153,8 @@ function groupBlock(group, view, ctx) {
   const title = titleOf(group.title);
   const total = group.zones.reduce((n, [, z]) => n + z.count, 0);
   const block = h("section", { class: `zone zone-group zone-${group.title}`, "data-zone": group.title, "aria-label": title });
-  block.append(h("h3", { class: "zone-title", text: `${title} (${group.zones.length}: ${total} cards)` }));
+  const count = group.zones.length === 1 ? `${total}` : `${group.zones.length}, ${total} cards`;
+  block.append(h("h3", { class: "zone-title", text: `${title} (${count})` }));
   const row = h("div", { class: "group-row" });
   for (const [name, zone] of group.zones) {
     const item = h("div", { class: "group-item", "data-zone": name });
