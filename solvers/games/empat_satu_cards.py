@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 
 from solvers.cards import Card, Rank, Suit
 
-__all__ = ["card_value", "hand_value", "best_suit", "contributions", "rank_key", "winners_and_losers",
+__all__ = ["card_value", "suit_totals", "hand_value", "best_suit", "contributions", "rank_key", "winners_and_losers",
            "MIN_VALUE", "MAX_VALUE", "SUITS"]
 
 MIN_VALUE = -22

@@ -21,7 +21,7 @@ from typing import Sequence
 from solvers.cards import Card, Rng
 from solvers.game import Action, card_action
 from solvers.games.empat_satu import DISCARD, DISCARD_PHASE, DRAW, END, STOP, TAKE, EmpatSatuState
-from solvers.games.empat_satu_cards import best_suit, card_value, hand_value, rank_key
+from solvers.games.empat_satu_cards import best_suit, card_value, hand_value, rank_key, suit_totals
 
 __all__ = ["best_discard", "take_gain", "stop_bar", "draw_choice", "heuristic_choice", "heuristic_bot",
            "suit_name", "show"]
@@ -46,25 +46,34 @@ def show(cards: Sequence[Card]) -> str:
 def best_discard(hand: Sequence[Card], banned: Card | None = None) -> Card:
     """The card to discard from five: the one leaving the best hand (then the better worst
     cards, then the lower card)."""
-    best, best_key = None, None
+    totals = suit_totals(hand)
+    whole = sum(totals)
+    best, best_key, ties = None, None, []
     for card in hand:
-        if card == banned:
+        if card is banned or card == banned:
             continue
-        rest = [c for c in hand if c != card]
-        key = (hand_value(rest), -card_value(card), -card.rank, -card.suit)
+        value = card_value(card)
+        totals[card.suit] -= value
+        key = (2 * max(totals) - whole + value, -value, -card.rank, -card.suit)
+        totals[card.suit] += value
+        if best_key is None or key[0] > best_key[0]:
+            ties = [card]
+        elif key[0] == best_key[0]:
+            ties.append(card)
         if best_key is None or key > best_key:
             best, best_key = card, key
-    # equal values: the better worst cards decide ties at the show-down
-    ties = [c for c in hand if c != banned and hand_value([d for d in hand if d != c]) == best_key[0]]
     if len(ties) > 1:
-        best = max(ties, key=lambda c: (rank_key([d for d in hand if d != c]), -card_value(c), -c.rank, -c.suit))
+        # equal values: the better worst cards decide ties at the show-down
+        best = max(ties, key=lambda c: (rank_key([d for d in hand if d is not c]), -card_value(c), -c.rank,
+                                        -c.suit))
     return best
 
 
 def take_gain(hand: Sequence[Card], offer: Card) -> int:
     """How much taking ``offer`` raises the hand, after the best discard (which may not be it)."""
     five = list(hand) + [offer]
-    return hand_value([c for c in five if c != best_discard(five, offer)]) - hand_value(hand)
+    out = best_discard(five, offer)
+    return hand_value([c for c in five if c is not out]) - hand_value(hand)
 
 
 def stop_bar(rounds_done: int) -> int:
