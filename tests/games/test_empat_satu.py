@@ -273,3 +273,18 @@ def test_views_hide_other_hands_and_the_stock_and_the_log_hides_draws():
     assert "your_value" in view["public"] and "your_value" not in state.view(None)["public"]
     assert state.log_text(state.legal_actions(0)[0], 0, 1).startswith("discard")
     assert GAME.new(seed=1).legal_actions(GAME.new(seed=1).turn)[0].notation == "draw"
+
+
+# ------------------------------------------------------------------ properties
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from solvers.games.empat_satu_cards import MAX_VALUE, MIN_VALUE, card_value  # noqa: E402
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(PACK), min_size=4, max_size=4, unique=True))
+def test_a_hand_counts_its_best_suit_plus_and_lies_within_minus_22_and_41(hand):
+    best = max(sum(card_value(c) if c.suit == suit else -card_value(c) for c in hand) for suit in range(4))
+    assert hand_value(hand) == best == rank_key(hand)[0]
+    assert MIN_VALUE <= best <= MAX_VALUE
