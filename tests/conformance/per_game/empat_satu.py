@@ -7,8 +7,8 @@ from collections import Counter
 from solvers.games.empat_satu import DISCARD_PHASE, PACK
 from solvers.games.empat_satu_cards import MAX_VALUE, MIN_VALUE, hand_value, winners_and_losers
 
-EXAMPLES = 15
-VARIANT_EXAMPLES = 4
+EXAMPLES = 8          # a default match is about nine hands of up to ninety actions
+VARIANT_EXAMPLES = 3
 
 VARIANTS = [
     {"players": 3, "match": "single", "discard_piles": "personal"},
