@@ -45,7 +45,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rng, parse_card, standard_pack
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
-from solvers.games.empat_satu_cards import best_suit, hand_value, rank_key, winners_and_losers
+from solvers.games.empat_satu_cards import best_suit, hand_value, winners_and_losers
 
 PACK = tuple(standard_pack())
 HAND = 4

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from solvers.cards import Card, Rng
 from solvers.game import Action
-from solvers.games.empat_satu import DISCARD_PHASE, DRAW, END, STOP, TAKE, EmpatSatuState
+from solvers.games.empat_satu import DISCARD_PHASE, END, STOP, TAKE, EmpatSatuState
 from solvers.games.empat_satu_cards import hand_value, winners_and_losers
 from solvers.games.empat_satu_play import best_discard, draw_choice
 from solvers.paired_search import Evaluation, evaluate as paired_evaluate

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from solvers.cards import Rng, parse_cards
 from solvers.errors import CardsageError, IllegalAction
 from solvers.games import get
 from solvers.games.empat_satu import PACK
-from solvers.games.empat_satu_cards import hand_value, rank_key, winners_and_losers
+from solvers.games.empat_satu_cards import MAX_VALUE, MIN_VALUE, card_value, hand_value, rank_key, winners_and_losers
 from solvers.sampling import determinize
 from tests.conformance.per_game.empat_satu import check
 
@@ -276,10 +277,6 @@ def test_views_hide_other_hands_and_the_stock_and_the_log_hides_draws():
 
 
 # ------------------------------------------------------------------ properties
-
-from hypothesis import given, settings, strategies as st  # noqa: E402
-
-from solvers.games.empat_satu_cards import MAX_VALUE, MIN_VALUE, card_value  # noqa: E402
 
 
 @settings(max_examples=200, deadline=None)
