@@ -47,6 +47,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "polish-polka": ("solvers.games.polish_polka", "solvers.games.polish_polka_bot"),
     "east-west": ("solvers.games.east_west", "solvers.games.east_west_bot"),
     "red7": ("solvers.games.red7", "solvers.games.red7_bot"),
+    "empat-satu": ("solvers.games.empat_satu", "solvers.games.empat_satu_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
