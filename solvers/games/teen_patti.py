@@ -210,32 +210,48 @@ class TeenPattiState(State):
         limit = self.options.max_blind_turns
         return not self.seen[seat] and limit > 0 and self.blind_bets[seat] >= limit
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def open_moves(self, seat: int) -> tuple[tuple[str, ...], int, int]:
+        """The kinds of move ``seat`` may make now, and its smallest and largest bet (units; 0, 0
+        when it may not bet)."""
         if seat not in self.to_move:
-            return []
+            return (), 0, 0
         if self.asked:
-            return [Action(ACCEPT), Action(REFUSE)]
-        out = [Action(FOLD)]
+            return (ACCEPT, REFUSE), 0, 0
+        kinds = [FOLD]
         if not self.seen[seat]:
-            out.append(Action(LOOK))
+            kinds.append(LOOK)
             if self.must_look(seat):
-                return out
-        low, high, step = self.bet_range(seat)
+                return tuple(kinds), 0, 0
+        low, high, _ = self.bet_range(seat)
         top = min(high, self.chips[seat])
-        out.extend(Action(BET, (self.chips_text(b),)) for b in range(low, top + 1, step))
+        if self.seen[seat] and top % 2:
+            top -= 1
+        if top >= low:
+            kinds.append(BET)
+        else:
+            low = top = 0
         if self.may_show(seat) and self.show_cost(seat) <= self.chips[seat]:
-            out.append(Action(SHOW))
+            kinds.append(SHOW)
         if self.seen[seat] and self.may_compromise(seat) and 2 * self.stake <= self.chips[seat]:
-            out.append(Action(COMPROMISE))
+            kinds.append(COMPROMISE)
+        return tuple(kinds), low, top
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        kinds, low, top = self.open_moves(seat)
+        out = []
+        for kind in kinds:
+            if kind == BET:
+                step = 2 if self.seen[seat] else 1
+                out.extend(Action(BET, (self.chips_text(b),)) for b in range(low, top + 1, step))
+            else:
+                out.append(Action(kind))
         return out
 
     # ------------------------------------------------------------- play
     def _record_move(self, seat: int, kind: str, amount: int = 0, loser: int = -1) -> tuple[Move, ...]:
-        legal = self.legal_actions(seat)
-        bets = [self.units_of(a.args[0]) for a in legal if a.kind == BET]
-        choices = tuple(dict.fromkeys(a.kind for a in legal))
+        choices, low, top = self.open_moves(seat)
         move = Move(seat, kind, amount, self.seen[seat], len(self.in_deal()) - 1, self.stake, self.pot,
-                    choices, min(bets) if bets else 0, max(bets) if bets else 0, loser, self.blind_bets[seat])
+                    choices, low, top, loser, self.blind_bets[seat])
         return self.moves + (move,)
 
     def next_in(self, seat: int) -> int:

@@ -123,11 +123,10 @@ def move_likelihood(move: Move, p: float | None, *, maniac: bool = False) -> flo
 
 def action_for(state: TeenPattiState, seat: int, kind: str) -> Action:
     """The concrete action for a move class (call: the smallest bet, raise: the largest)."""
-    legal = state.legal_actions(seat)
     if kind in ("call", "raise"):
-        bets = [a for a in legal if a.kind == BET]
-        return bets[0] if kind == "call" else bets[-1]
-    return next(a for a in legal if a.kind == kind)
+        _, low, top = state.open_moves(seat)
+        return Action(BET, (state.chips_text(low if kind == "call" else top),))
+    return Action(kind)
 
 
 def _own_percentile(state: TeenPattiState, seat: int) -> float | None:
