@@ -57,7 +57,7 @@ __all__ = ["TeenPatti", "TeenPattiState", "TeenPattiOptions", "GAME", "hand_rank
            "FOLD", "BET", "LOOK", "SHOW", "COMPROMISE", "ACCEPT", "REFUSE"]
 
 HAND = 3
-MAX_DEALS = 2000        # a deterministic cap on a match's length
+MAX_DEALS = 200         # a deterministic cap on a match's length (folding round the table can go on for ever)
 FOLD, BET, LOOK, SHOW = "fold", "bet", "look", "show"
 COMPROMISE, ACCEPT, REFUSE = "compromise", "accept", "refuse"
 
@@ -329,7 +329,7 @@ class TeenPattiState(State):
         alive = [s for s in range(self.players) if chips[s] >= self.scale]
         fixed = self.options.fixed_deals
         if len(alive) <= 1 or (fixed and len(sheet) >= fixed) or len(sheet) >= MAX_DEALS:
-            return replace(self, chips=chips, sheet=sheet, pot=0, over=True, asked=(),
+            return replace(self, chips=chips, sheet=sheet, pot=0, put_in=tuple(0 for _ in chips), over=True, asked=(),
                            active=tuple(False for _ in chips))
         rng = Rng(0)
         rng.state = self.rng_state
