@@ -432,8 +432,13 @@ class TeenPattiState(State):
                 out["your_hand"] = describe(self.hands[seat], self.options.a23)
             seen_by_you = self.partners_seen(seat)
             if seen_by_you:
-                out["compromise_cards"] = {str(s): [str(c) for c in cards] for s, cards in seen_by_you.items()}
+                out["compromise_cards"] = {str(s): [str(c) for c in _by_rank(cards)]
+                                           for s, cards in seen_by_you.items()}
         return out
+
+
+def _by_rank(cards) -> list[Card]:
+    return sorted(cards, key=lambda c: (c.rank, c.suit), reverse=True)
 
 
 def _with(values: tuple, index: int, value) -> tuple:

@@ -12,9 +12,9 @@ VARIANT_EXAMPLES = 2
 
 VARIANTS = [
     {"players": 2, "start_chips": 20, "a23": "bottom"},
-    {"players": 3, "half_units": True, "show_cost_double": True, "start_chips": 30},
+    {"players": 3, "half_units": True, "show_cost_double": True, "start_chips": 8},
     {"players": 6, "max_raise_multiplier": 3, "max_blind_turns": 2, "fixed_deals": 5, "a23": "second"},
-    {"players": 10, "compromise": False, "start_chips": 15},
+    {"players": 10, "compromise": False, "start_chips": 4, "fixed_deals": 20},
 ]
 
 
