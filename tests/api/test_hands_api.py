@@ -55,3 +55,11 @@ def test_a_game_without_a_hand_ranking_and_an_unknown_game_are_404(client):
     r = client.get(f"/api/v1/games/whist/hand?cards={ROYAL}")
     assert r.status_code == 404 and "east-west" in r.get_json()["detail"]
     assert client.get(f"/api/v1/games/nope/hand?cards={ROYAL}").status_code == 404
+
+
+def test_teen_patti_places_a_2_3_by_its_option(client):
+    both = "cards=AS,2S,3S&cards=AH,KH,QH"
+    assert client.get(f"/api/v1/games/teen-patti/hand?{both}").get_json()["winners"] == [0]
+    assert client.get(f"/api/v1/games/teen-patti/hand?{both}&a23=bottom").get_json()["winners"] == [1]
+    bad = client.get("/api/v1/games/teen-patti/hand?cards=AS,2S,3S&a23=middle")
+    assert bad.status_code == 422 and "a23" in bad.get_json()["detail"]
