@@ -6,9 +6,12 @@ from collections import Counter
 
 from solvers.games.pishe_pasha import PACK, fits_foundation, neighbours
 
+EXAMPLES = 10
+VARIANT_EXAMPLES = 3
+
 VARIANTS = [
     {"stop_calls": True},
-    {"games": 3, "wrap_king_ace": True},
+    {"games": 2, "wrap_king_ace": True},
     {"guard_turns": 10, "games": 2, "stop_calls": True},
 ]
 
