@@ -7,8 +7,8 @@
   going on by the rules of thumb for a few turns (:mod:`solvers.games.pishe_pasha_search`);
   the move that leaves the best card margin is played.
 * The hint does the same within its budget. Where the only moves are foundation plays
-  (foundation priority), it says plainly that they all go up and their order changes
-  nothing.
+  (foundation priority), it says plainly that they all must go up, and why the pile's
+  top goes first.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 
 
 def no_choice(state: PishePashaState, seat: int) -> bool:
-    """True when the decision carries no skill: one legal move, or only foundation plays
-    (they all go up before anything else, and their order changes nothing)."""
+    """True when the search has nothing to weigh: one legal move, or only foundation plays
+    (they all go up before anything else; the pile's top goes first, see the hint)."""
     legal = state.legal_actions(seat)
     return len(legal) == 1 or all(a.kind == FOUND for a in legal)
 
@@ -38,7 +38,7 @@ def no_choice(state: PishePashaState, seat: int) -> bool:
 def search_bot(state: PishePashaState, seat: int, rng: Rng) -> Action:
     """Play the move worth most over sampled stock orders played on by the rules of thumb."""
     if no_choice(state, seat):
-        return state.legal_actions(seat)[0]
+        return heuristic_choice(state, seat)[0]
     prefer = heuristic_choice(state, seat)[0]
     return evaluate(state, seat, rng.fork("pishe-pasha-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
                     prefer=prefer).best.action
@@ -76,10 +76,14 @@ def hint(state: PishePashaState, seat: int, budget: float | None = None, *, mode
         return Hint(legal[0], f"{_describe(legal[0], state)}: the only legal move", {"kind": "forced"}, [],
                     method="exact")
     if all(a.kind == FOUND for a in legal):
-        cards = ", ".join(a.args[0] for a in legal)
-        return Hint(legal[0], (f"no choice to make: {cards} must all go up to the foundations before anything "
-                               f"else (foundation priority), and the order changes nothing"),
-                    {"kind": "forced"}, [{"action": a.to_json()} for a in legal[1:]], method="exact")
+        up = heuristic_choice(state, seat)[0]
+        cards = " and ".join(a.args[0] for a in legal)
+        return Hint(up, (f"little choice here: {cards} must all go up to the foundations before anything else "
+                         f"(foundation priority). Play {up.args[0]}, the top of your pile, first: if your stock "
+                         f"runs out while you turn new cards, your pile is turned over and a card waiting on "
+                         f"it would be buried"),
+                    {"kind": "foundation priority"}, [{"action": a.to_json()} for a in legal if a != up],
+                    method="heuristic")
     thumb, why = heuristic_choice(state, seat)
     if iterations is None and budget is None:
         budget = DEFAULT_BUDGET

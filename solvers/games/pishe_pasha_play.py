@@ -1,6 +1,7 @@
 """Pishe Pasha's rules of thumb: what a careful player does without looking ahead.
 
-* Foundation plays first, always (even where Stop! calls would allow skipping one).
+* Foundation plays first, always (even where Stop! calls would allow skipping one), the top
+  of your own pile before the turned card.
 * Give cards to the opponent whenever one fits their pile; of several, give the one that
   leaves you another give or a foundation play next (a chain), and avoid handing over a
   card that will fit a foundation soon (they would play it up on their turn).
@@ -45,7 +46,10 @@ def heuristic_choice(state: PishePashaState, seat: int) -> tuple[Action, str]:
         return Action(ALLOW), "let the move stand"
     ups = [a for a in legal if a.kind == FOUND]
     if ups:
-        return ups[0], f"{ups[0].args[0]} goes up to its foundation: foundation plays come first"
+        # the pile's top first: should the stock run out while new cards are turned, the pile
+        # is turned over and a card waiting on it would be buried
+        up = ups[-1]
+        return up, f"{up.args[0]} goes up to its foundation: foundation plays come first"
     gives = [a for a in legal if a.kind == GIVE]
     if gives:
         best = max(gives, key=lambda a: give_score(state, seat, _card(a)))

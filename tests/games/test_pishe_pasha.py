@@ -4,6 +4,7 @@ turning the pile over, winning, the turn limit, Stop! calls, matches and explici
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from solvers.cards import Rng, parse_cards
 from solvers.errors import CardsageError
@@ -284,3 +285,40 @@ def test_views_hide_the_stocks_and_show_the_table():
     assert view["zones"][f"turned:{state.turn}"]["cards"] == [str(state.current)]
     assert view["zones"]["foundation:clubs"]["group"] == "foundations"
     assert view["public"]["current_card"] == str(state.current)
+
+
+def _up_all(state, pick):
+    while not state.is_over and state.legal_actions(state.turn) and \
+            all(a.kind == "found" for a in state.legal_actions(state.turn)):
+        legal = state.legal_actions(state.turn)
+        state = state.apply(pick(legal), state.turn)
+    return state
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_playing_the_discard_top_up_first_never_plays_fewer_cards_up(seed):
+    # the order matters only when the stock runs out: the pile is then turned over with a
+    # playable top buried in it; the rules of thumb play the discard top first
+    state = GAME.new(seed=seed)
+    rng = Rng(seed)
+    bot = GAME.bots()["random"]
+    while not state.is_over:
+        legal = state.legal_actions(min(state.to_move))
+        if len(legal) > 1 and all(a.kind == "found" for a in legal):
+            pile_first, current_first = _up_all(state, lambda ls: ls[-1]), _up_all(state, lambda ls: ls[0])
+            assert sum(pile_first.foundations) >= sum(current_first.foundations) or pile_first.is_over
+        seat = min(state.to_move)
+        state = state.apply(bot(state, seat, rng), seat)
+
+
+def test_the_order_of_two_foundation_plays_matters_when_the_stock_is_empty():
+    # the 3D is on top of the pile, the 2D turned: playing the 2D first turns the pile over
+    state = table("", "", "9C 3D", "", current="2D", foundations=(0, 1, 0, 0))
+    assert notations(state) == ["found 2D"]
+    state = table("", "", "9C 3D", "", current="2C", foundations=(1, 2, 0, 0))
+    assert notations(state) == ["found 2C", "found 3D"]
+    current_first = run(state, "found 2C")
+    assert current_first.stocks[0] == cards("3D") and str(current_first.current) == "9C"
+    pile_first = run(state, "found 3D", "found 2C")
+    assert pile_first.foundations == (2, 3, 0, 0) and str(pile_first.current) == "9C"

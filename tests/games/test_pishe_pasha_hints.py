@@ -25,10 +25,10 @@ def test_a_give_decision_gets_a_sampled_hint_with_a_reason():
     assert first.action.kind == "give"
 
 
-def test_foundation_plays_only_are_said_to_carry_no_choice():
+def test_foundation_plays_only_say_they_must_all_go_up_the_piles_top_first():
     state = table("", "", "2D", "", current="AS", foundations=(0, 1, 0, 0))
     hint = GAME.hint(state, 0)
-    assert hint.method == "exact" and "no choice to make" in hint.reason and "order changes nothing" in hint.reason
+    assert hint.action.notation == "found 2D" and "must all go up" in hint.reason and "buried" in hint.reason
 
 
 def test_a_single_move_is_said_to_be_the_only_one():
@@ -72,7 +72,7 @@ def test_the_search_bot_plays_legal_moves(seed, steps):
 
 def test_rules_of_thumb_play_up_first():
     action, why = heuristic_choice(table("", "", "2D", "3C", current="AS", foundations=(0, 1, 0, 0)), 0)
-    assert action.kind == "found" and "foundation plays come first" in why
+    assert action.notation == "found 2D" and "foundation plays come first" in why
 
 
 def test_rules_of_thumb_give_the_card_that_keeps_a_chain_going():
