@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from solvers.cards import Card, Rng
+from solvers.cards import Card, Rng, parse_card
 from solvers.game import Action, card_action
 from solvers.games.pishe_pasha import (
     ALLOW, DISCARD, FOUND, GIVE, STOP, PishePashaState, fits_foundation, neighbours, value,
@@ -52,7 +52,7 @@ def heuristic_choice(state: PishePashaState, seat: int) -> tuple[Action, str]:
         return up, f"{up.args[0]} goes up to its foundation: foundation plays come first"
     gives = [a for a in legal if a.kind == GIVE]
     if gives:
-        best = max(gives, key=lambda a: give_score(state, seat, _card(a)))
+        best = max(gives, key=lambda a: give_score(state, seat, parse_card(a.args[0])))
         return best, (f"give {best.args[0]} to your opponent's pile: one card fewer for you, one more for "
                       f"them, and it leaves them the least to build on")
     return card_action(DISCARD, state.current), "nothing fits: the turned card goes on your pile and the turn ends"
@@ -62,7 +62,3 @@ def heuristic_bot(state: PishePashaState, seat: int, rng: Rng) -> Action:
     """Play by the rules of thumb."""
     return heuristic_choice(state, seat)[0]
 
-
-def _card(action: Action) -> Card:
-    from solvers.cards import parse_card
-    return parse_card(action.args[0])
