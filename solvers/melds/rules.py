@@ -74,7 +74,7 @@ class MeldRules:
         return naturals >= self.min_naturals and (self.max_wilds is None or wilds <= self.max_wilds)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Meld:
     """One meld. A run lists its cards from its low place up, a wild at the place it fills."""
 
@@ -104,6 +104,9 @@ class Meld:
 
     def __str__(self) -> str:
         return self.notation
+
+    def __repr__(self) -> str:
+        return f"Meld({self.notation!r})"
 
 
 def _place_rank(place: int) -> int:
