@@ -63,11 +63,10 @@ MATCH_KINDS = ("single", "wins", "cumulative")
 def card_value(card: Card) -> int:
     """A card's points: ace 11, ten to king 10, the others their face value (a joker: 0
     until it is placed in a suit)."""
-    if card.kind != Kind.STANDARD:
-        return 0
-    if card.rank == Rank.ACE:
-        return 11
-    return min(int(card.rank), 10)
+    return _RANK_VALUE[card.rank] if card.kind == 0 else 0
+
+
+_RANK_VALUE = tuple(11 if r == Rank.ACE else min(r, 10) for r in range(15))
 
 
 def joker_value(cards, suit: int) -> int:
@@ -94,7 +93,13 @@ def suit_value(cards, suit: int) -> int:
 
 def best_suit(cards) -> tuple[int, int]:
     """The hand's value and the suit that gives it (the highest suit among equal values)."""
-    return max((suit_value(cards, s), s) for s in Suit)
+    if JOKER in cards:
+        return max((suit_value(cards, s), s) for s in Suit)
+    sums = [0, 0, 0, 0]
+    for c in cards:
+        sums[c.suit] += _RANK_VALUE[c.rank]
+    top = max(sums)
+    return 2 * top - sum(sums), 3 - sums[::-1].index(top)
 
 
 def hand_value(cards) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from solvers.cards import Card, Rng, Suit
 from solvers.game import Action, card_action
 from solvers.games.japanese_51 import (
-    CLEAR, CONTINUE, MUST_TAKE, PUT, PUTTING, START, STOP, TAKE, Japanese51State, best_suit, card_value, hand_value,
+    CLEAR, CONTINUE, JOKER, MUST_TAKE, PUT, PUTTING, START, STOP, TAKE, Japanese51State, best_suit, card_value, hand_value,
 )
 
 __all__ = ["heuristic_bot", "heuristic_choice", "best_exchange", "stop_threshold", "suit_name"]
@@ -35,8 +35,22 @@ def best_put(hand, taken: Card | None) -> tuple[Card, int]:
     """The card to put down from ``hand`` (never ``taken``) and the value left: the most
     valuable remainder, the smallest card among equal ones."""
     options = [c for c in hand if c != taken]
-    best = max(options, key=lambda c: (hand_value(tuple(x for x in hand if x != c)), -card_value(c)))
-    return best, hand_value(tuple(x for x in hand if x != best))
+    if JOKER in hand:
+        best = max(options, key=lambda c: (hand_value(tuple(x for x in hand if x != c)), -card_value(c)))
+        return best, hand_value(tuple(x for x in hand if x != best))
+    sums = [0, 0, 0, 0]
+    for c in hand:
+        sums[c.suit] += card_value(c)
+    total = sum(sums)
+    best, best_key = None, None
+    for c in options:
+        v = card_value(c)
+        sums[c.suit] -= v
+        key = (2 * max(sums) - total + v, -v)
+        sums[c.suit] += v
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best, best_key[0]
 
 
 def best_exchange(state: Japanese51State, seat: int) -> tuple[Card, Card, int]:
