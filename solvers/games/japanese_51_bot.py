@@ -15,7 +15,7 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.japanese_51 import CLEAR, CONTINUE, PUT, STOP, TAKE, Japanese51State, best_suit
 from solvers.games.japanese_51_play import best_put, heuristic_bot, heuristic_choice, suit_name
-from solvers.games.japanese_51_search import evaluate
+from solvers.games.japanese_51_search import evaluate, sound_choice
 from solvers.ismcts import SearchConfig
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "describe", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
@@ -32,8 +32,9 @@ def search_bot(state: Japanese51State, seat: int, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     prefer = heuristic_choice(state, seat)[0]
-    return evaluate(state, seat, rng.fork("japanese-51-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
-                    prefer=prefer).best.action
+    result = evaluate(state, seat, rng.fork("japanese-51-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
+                      prefer=prefer)
+    return sound_choice(result, prefer)
 
 
 def describe(state: Japanese51State, seat: int, action: Action) -> str:

@@ -6,21 +6,33 @@ stock is known to hold exactly the set-aside cards). For each sample those are d
 afresh (:func:`solvers.sampling.determinize`, which keeps what is public), every candidate
 is applied to that same deal and the hand is played out by the rules of thumb for everyone.
 A candidate's value is 1 when the player is among the hand's winners, 0 otherwise, plus a
-hundredth of its value over the best other hand (a cumulative match: the value margin
+fiftieth of its value over the best other hand (a cumulative match: the value margin
 itself, over the mean of the others).
+
+The other players keep the cards that suit them, so their hidden cards are not a random
+draw: of ``DRAWS`` sampled deals the one where the others' hands are worth most is used
+(a deal still depends only on what the player knows). A move other than the rules of
+thumb's is played only when it beats that move by more than one standard error of the
+paired difference, so the sampling's noise does not talk the player out of a sound move.
 """
 
 from __future__ import annotations
+
+import math
+import statistics
 
 from solvers.cards import Rng
 from solvers.game import Action
 from solvers.games.japanese_51 import Japanese51State
 from solvers.games.japanese_51_play import heuristic_bot
 from solvers.paired_search import Evaluation, evaluate as paired_evaluate, play_until
+from solvers.sampling import determinize
 
-__all__ = ["evaluate", "play_to_hand_end", "hand_outcome"]
+__all__ = ["evaluate", "play_to_hand_end", "hand_outcome", "plausible_deal", "sound_choice"]
 
 MAX_STEPS = 2000    # a hand ends by its round limit well before this
+DRAWS = 3           # sampled deals a sample is chosen from (the others' strongest hands)
+MARGIN_WEIGHT = 1 / 50
 
 
 def play_to_hand_end(state: Japanese51State, rng: Rng) -> Japanese51State:
@@ -41,7 +53,31 @@ def hand_outcome(start: Japanese51State, end: Japanese51State, seat: int) -> tup
     if start.options.match == "cumulative":
         return seat in winners, values[seat] - sum(others) / len(others)
     won = seat in winners
-    return won, float(won) + (values[seat] - max(others)) / 100
+    return won, float(won) + (values[seat] - max(others)) * MARGIN_WEIGHT
+
+
+def plausible_deal(state: Japanese51State, seat: int, rng: Rng) -> Japanese51State:
+    """Of ``DRAWS`` deals of the unseen cards, the one where the other players' hands are
+    worth most (they have been keeping the cards that suit them)."""
+    best, best_strength = None, None
+    for _ in range(DRAWS):
+        world = determinize(state, seat, rng)
+        strength = sum(world.value(s) for s in range(world.players) if s != seat)
+        if best is None or strength > best_strength:
+            best, best_strength = world, strength
+    return best
+
+
+def sound_choice(result: Evaluation, prefer: Action) -> Action:
+    """The best-ranked move, unless it beats ``prefer`` by no more than one standard error
+    of the paired difference (then ``prefer``)."""
+    best = result.best
+    base = next((c for c in result.ranked if c.action == prefer), None)
+    if base is None or best.action == prefer or len(best.values) < 2:
+        return best.action
+    diffs = [a - b for a, b in zip(best.values, base.values)]
+    spread = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return best.action if statistics.fmean(diffs) > spread else prefer
 
 
 def evaluate(state: Japanese51State, seat: int, rng: Rng, *, samples: int | None = None,
@@ -50,4 +86,4 @@ def evaluate(state: Japanese51State, seat: int, rng: Rng, *, samples: int | None
     allow, at least one); rank them by mean value, ``prefer`` winning ties."""
     return paired_evaluate(state, seat, rng, candidates=state.legal_actions(seat),
                            outcome=lambda world, r: hand_outcome(state, play_to_hand_end(world, r), seat),
-                           samples=samples, budget=budget, prefer=prefer)
+                           samples=samples, budget=budget, prefer=prefer, deal=plausible_deal)
