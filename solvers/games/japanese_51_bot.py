@@ -20,8 +20,9 @@ from solvers.ismcts import SearchConfig
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "describe", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
-SEARCH_SAMPLES = 24       # sampled deals a decision for the search bot
-SEARCH_BUDGET = 1.0       # the search bot's time limit a decision
+SEARCH_PLAYOUTS = 144     # play-outs a decision for the search bot, shared among the candidates
+SEARCH_SAMPLES = 24       # at least this many sampled deals a decision
+SEARCH_BUDGET = 1.5       # the search bot's time limit a decision
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 
 
@@ -32,7 +33,9 @@ def search_bot(state: Japanese51State, seat: int, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     prefer = heuristic_choice(state, seat)[0]
-    result = evaluate(state, seat, rng.fork("japanese-51-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
+    # a choice between few moves (Stop or not) gets more deals for the same effort
+    samples = max(SEARCH_SAMPLES, SEARCH_PLAYOUTS // len(legal))
+    result = evaluate(state, seat, rng.fork("japanese-51-search"), samples=samples, budget=SEARCH_BUDGET,
                       prefer=prefer)
     return sound_choice(result, prefer)
 
