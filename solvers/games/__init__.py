@@ -50,6 +50,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "empat-satu": ("solvers.games.empat_satu", "solvers.games.empat_satu_bot"),
     "teen-patti": ("solvers.games.teen_patti", "solvers.games.teen_patti_bot"),
     "pishe-pasha": ("solvers.games.pishe_pasha", "solvers.games.pishe_pasha_bot"),
+    "japanese-51": ("solvers.games.japanese_51", "solvers.games.japanese_51_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
