@@ -24,11 +24,16 @@ __all__ = ["DealReader"]
 
 
 class DealReader:
-    """Checks the parts of one explicit deal against a pack, each card dealt at most once."""
+    """Checks the parts of one explicit deal against a pack, each card dealt at most once
+    (``fields``: the keys a deal may have; any other is refused)."""
 
-    def __init__(self, deal: Any, pack: Sequence[Card], *, shape: str, pack_name: str = "the pack"):
+    def __init__(self, deal: Any, pack: Sequence[Card], *, shape: str, pack_name: str = "the pack",
+                 fields: Sequence[str] | None = None):
         if not isinstance(deal, Mapping):
             raise CardsageError(shape, field="deal")
+        unknown = sorted(str(k)[:30] for k in deal if fields is not None and k not in fields)
+        if unknown:
+            raise CardsageError(f"unknown deal field(s) {', '.join(unknown[:5])}; {shape}", field="deal")
         self.deal = deal
         self.pack = list(pack)
         self.pack_name = pack_name

@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rng, parse_card, standard_pack
-from solvers.errors import CardsageError
+from solvers.deals import DealReader
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 from solvers.games.empat_satu_cards import best_suit, hand_value, winners_and_losers
 
@@ -330,40 +330,10 @@ def parse_deal(deal: Any, players: int, rng: Rng) -> tuple[int, list[Card]]:
     """
     shape = (f"an Empat Satu deal is an object with 'dealer' (a seat), 'hands' (four cards for each of the "
              f"{players} seats, seat 0 first) and optionally 'stock' (the other cards, the next drawn first)")
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
-    unknown = sorted(set(deal) - {"dealer", "hands", "stock"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise CardsageError(f"deal.dealer must be a seat from 0 to {players - 1}", field="deal.dealer")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != players:
-        raise CardsageError(f"deal.hands must list {players} hands, seat 0 first", field="deal.hands")
-    seen: dict[Card, str] = {}
-    pack = set(PACK)
-
-    def read(cards, where: str, field: str, size: int) -> list[Card]:
-        if not isinstance(cards, (str, list)):
-            raise CardsageError(f"{where} must be a list of cards", field=field)
-        out = [parse_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
-        for c in out:
-            if c not in pack:
-                raise CardsageError(f"{c} is not in the 52-card pack", field=field)
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and {where})", field=field)
-            seen[c] = where
-        if len(out) != size:
-            raise CardsageError(f"{where} has {len(out)} cards; it needs {size}", field=field)
-        return out
-
-    parsed = [read(h, f"hand {s}", f"deal.hands.{s}", HAND) for s, h in enumerate(hands)]
-    rest = [c for c in PACK if c not in seen]
-    if deal.get("stock") is not None:
-        rest = read(deal["stock"], "the stock", "deal.stock", len(rest))
-    else:
-        rest = rng.shuffled(rest)
+    reader = DealReader(deal, PACK, shape=shape, pack_name="the 52-card pack", fields=("dealer", "hands", "stock"))
+    dealer = reader.seat("dealer", players)
+    parsed = reader.hands(players, HAND)
+    rest = reader.rest("stock", rng)
     order = [parsed[(dealer + 1 + i) % players][i // players] for i in range(HAND * players)]
     return dealer, order + rest
 

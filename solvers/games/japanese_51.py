@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Kind, Rank, Rng, Suit, parse_card, standard_pack
+from solvers.deals import DealReader
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 
@@ -416,46 +417,15 @@ def parse_deal(options: Japanese51Options, deal: Any, rng: Rng) -> tuple[int, li
     n = options.players
     shape = (f"a Japanese 51 deal is an object with 'dealer' (a seat), 'hands' ({n} lists of five cards, "
              "seat 0 first), optionally 'table' (five cards) and 'stock' (the rest, next turned first)")
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
-    unknown = sorted(set(deal) - {"dealer", "hands", "table", "stock"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise CardsageError(f"deal.dealer must be a seat from 0 to {n - 1}", field="deal.dealer")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise CardsageError(f"deal.hands must list {n} hands, seat 0 first", field="deal.hands")
     pack = _pack(options)
-    members = set(pack)
-    seen: dict[Card, str] = {}
-
-    def read(cards, where: str, field: str, size: int) -> list[Card]:
-        if not isinstance(cards, (str, list)):
-            raise CardsageError(f"{where} must be a list of cards", field=field)
-        out = [parse_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
-        for c in out:
-            if c not in members:
-                raise CardsageError(f"{c} is not in the {len(pack)}-card pack", field=field)
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and {where})", field=field)
-            seen[c] = where
-        if len(out) != size:
-            raise CardsageError(f"{where} has {len(out)} cards; it needs {size}", field=field)
-        return out
-
-    parsed = [read(h, f"hand {s}", f"deal.hands.{s}", HAND) for s, h in enumerate(hands)]
-    table: list[Card] = []
-    if deal.get("table") is not None:
-        table = read(deal["table"], "the table", "deal.table", TABLE)
-    elif deal.get("stock") is not None:
+    reader = DealReader(deal, pack, shape=shape, pack_name=f"the {len(pack)}-card pack",
+                        fields=("dealer", "hands", "table", "stock"))
+    dealer = reader.seat("dealer", n)
+    parsed = reader.hands(n, HAND)
+    if deal.get("stock") is not None and deal.get("table") is None:
         raise CardsageError("give the table when you give the stock", field="deal.table")
-    rest = [c for c in pack if c not in seen]
-    if deal.get("stock") is not None:
-        rest = read(deal["stock"], "the stock", "deal.stock", len(rest))
-    else:
-        rest = rng.shuffled(rest)
+    table = reader.optional("table", "the table", size=TABLE) or []
+    rest = reader.rest("stock", rng)
     order = [parsed[(dealer + 1 + i) % n][i // n] for i in range(HAND * n)]
     if not table:
         table, rest = rest[:TABLE], rest[TABLE:]

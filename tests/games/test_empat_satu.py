@@ -248,7 +248,7 @@ def test_personal_discard_piles_show_each_players_discards():
     ({"dealer": 5, "hands": [["AS", "KS", "QS", "JS"], ["AH", "2D", "3D", "4D"]]}, "deal.dealer"),
     ({"dealer": 0, "hands": [["AS", "KS", "QS", "JS"], ["AH", "2D", "3D", "4D"]], "pile": []}, "unknown deal"),
     ({"dealer": 0, "hands": [["AS", "KS", "QS", "JS"], ["AH", "2D", "3D", "4D"]], "stock": ["5D"]},
-     "it needs 44"),
+     "must hold the 44 undealt cards"),
     ("AS KS", "an Empat Satu deal"),
 ])
 def test_malformed_deals_are_refused_with_what_is_wrong(deal, words):
