@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from solvers.cards import Card, Rank, Rng, Suit, parse_cards, standard_pack
 from solvers.errors import CardsageError, IllegalAction, OutOfTurn
@@ -330,3 +331,19 @@ def test_determinize_keeps_the_piles_taken_and_the_stack_sizes():
     assert [len(d) for d in other.dealt] == [len(d) for d in state.dealt]
     assert set(other.dealt[0] + other.dealt[1]) == set(state.dealt[0] + state.dealt[1])
     assert other.view(1) == state.view(1)
+
+
+@given(seed=st.integers(0, 2**31), reverse=st.booleans(), first=st.booleans())
+@settings(max_examples=5, deadline=None)
+def test_any_deal_ends_with_all_52_cards_in_one_stack_or_drawn(seed, reverse, first):
+    options = {"pile_order": "reversed" if reverse else "as_played", "dealer_plays_first": first}
+    state = BMN.new(seed=seed, options=options)
+    expected = play_out(state)
+    while not state.over:
+        state = state.apply("turn")
+    record = state.sheet[0]
+    assert (record.winner, record.cards_turned, record.piles_won) == \
+        (expected.winner, expected.cards_turned, expected.piles_won)
+    if record.winner is not None:
+        assert state.stack_size(record.winner) == 52
+    check(state)
