@@ -46,6 +46,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "mao": ("solvers.games.mao", "solvers.games.mao_bot"),
     "polish-polka": ("solvers.games.polish_polka", "solvers.games.polish_polka_bot"),
     "east-west": ("solvers.games.east_west", "solvers.games.east_west_bot"),
+    "sam-sip": ("solvers.games.sam_sip", "solvers.games.sam_sip_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
