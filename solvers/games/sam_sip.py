@@ -40,6 +40,7 @@ deals (void ones included); the chips then decide the places.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rng, pack_with_jokers, parse_card
@@ -56,6 +57,7 @@ DRAW, TAKE, DISCARD = "draw", "take", "discard"
 STAKE_STEP = 5
 
 
+@lru_cache(maxsize=None)
 def pack_for(jokers: int) -> tuple[Card, ...]:
     """The pack: 52 cards and ``jokers`` jokers."""
     return tuple(pack_with_jokers(jokers))
