@@ -84,12 +84,12 @@ class DealRecord:
     """One line of the score sheet: a finished deal."""
 
     dealer: int
-    indicator: Card
+    indicator: str
     stake: int
     winner: int | None                      # None: a void deal (the stock ran out)
-    hand: tuple[Card, ...]                  # the winning six cards
+    hand: str                               # the winning six cards, e.g. "3H 7D 9S AH KS X1"
     how: str                                # "three pairs", "three aces", "six of one suit", "void"
-    pairs: tuple[tuple[Card, Card], ...]    # the three pairs of a three-pairs win
+    pairs: str                              # the three pairs of a three-pairs win, e.g. "3H+7D 9S+AH KS+X1"
     paid: tuple[int, ...]                   # chips each seat paid (the winner receives their sum)
     out: tuple[int, ...]                    # seats that went out in this deal
     chips: tuple[int, ...]                  # chips after the deal
@@ -211,9 +211,9 @@ class SamSipState(State):
                     active[s] = False
                     out.append(s)
         hand = self.hands[winner] if winner is not None else ()
-        pairs = tuple(pair_plan(hand, self.wild) or ()) if how == "three pairs" else ()
-        record = DealRecord(self.dealer, self.indicator, self.stake, winner, tuple(hand), how, pairs,
-                            tuple(paid), tuple(out), tuple(chips))
+        pairs = (pair_plan(hand, self.wild) or ()) if how == "three pairs" else ()
+        record = DealRecord(self.dealer, str(self.indicator), self.stake, winner, " ".join(map(str, hand)), how,
+                            " ".join(f"{a}+{b}" for a, b in pairs), tuple(paid), tuple(out), tuple(chips))
         stake = STAKE_STEP if out else (self.stake + STAKE_STEP if winner is not None else self.stake)
         state = replace(self, chips=tuple(chips), active=tuple(active), sheet=self.sheet + (record,), stake=stake)
         if sum(active) <= 1 or len(state.sheet) >= self.options.max_deals:
@@ -302,9 +302,9 @@ class SamSipState(State):
             "deal_number": len(self.sheet) + (0 if self.over else 1),
             "last": last,
             "score_sheet": [
-                {"deal": i + 1, "dealer": r.dealer, "indicator": str(r.indicator), "stake": r.stake,
-                 "winner": r.winner, "how": r.how, "hand": [str(c) for c in r.hand],
-                 "pairs": [[str(a), str(b)] for a, b in r.pairs], "paid": list(r.paid), "out": list(r.out),
+                {"deal": i + 1, "dealer": r.dealer, "indicator": r.indicator, "stake": r.stake,
+                 "winner": r.winner, "how": r.how, "hand": r.hand.split(),
+                 "pairs": [p.split("+") for p in r.pairs.split()], "paid": list(r.paid), "out": list(r.out),
                  "chips": list(r.chips)}
                 for i, r in enumerate(self.sheet)],
         }
