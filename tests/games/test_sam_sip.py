@@ -94,7 +94,8 @@ def test_the_dealer_draws_first_and_wins_three_pairs_collecting_the_stake():
     state = state.apply("draw", 0)
     record = state.sheet[0]
     assert record.winner == 0 and record.how == "three pairs" and record.stake == 5
-    assert sorted(record.pairs.split()) == sorted(["3H+7D", "4S+6C", "KH+KS"]) or len(record.pairs.split()) == 3
+    assert {frozenset(p.split("+")) for p in record.pairs.split()} == \
+        {frozenset(("3H", "7D")), frozenset(("4S", "6C")), frozenset(("KH", "KS"))}
     assert record.paid == (0, 5) and state.chips == (105, 95)
     # the winner deals next, for a stake 5 higher
     assert state.dealer == 0 and state.stake == 10 and state.turn == 0
@@ -215,5 +216,5 @@ def test_a_deal_without_indicator_or_stock_takes_them_from_the_seed():
     deal = {"dealer": 1, "hands": ["3H 7D 4S 6C KS", "2D 3C 4D 9S JC"]}
     a = GAME.new(seed=3, deal=deal, options={"players": 2})
     b = GAME.new(seed=3, deal=deal, options={"players": 2})
-    assert a.key() == b.key() and a.dealer == 1 and a.hands[0] == cs("3C 4S 6C 7D KS 3H") or True
+    assert a.key() == b.key() and a.dealer == 1
     assert set(a.hands[0]) == set(cs("3H 7D 4S 6C KS")) and len(a.stock) == 55 - 11
