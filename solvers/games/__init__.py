@@ -52,6 +52,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "pishe-pasha": ("solvers.games.pishe_pasha", "solvers.games.pishe_pasha_bot"),
     "japanese-51": ("solvers.games.japanese_51", "solvers.games.japanese_51_bot"),
     "beggar-my-neighbor": ("solvers.games.beggar_my_neighbor", "solvers.games.beggar_my_neighbor_bot"),
+    "sam-sip": ("solvers.games.sam_sip", "solvers.games.sam_sip_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
