@@ -25,7 +25,7 @@ from solvers.games.chor_voli_odds import round_weights
 from solvers.games.chor_voli_rank import strength_table
 
 __all__ = ["valid_triples", "partitions", "best_by_rules_of_thumb", "best_exhaustive", "best_cpsat",
-           "partition_value", "ranked_partitions", "MAX_COMBINATIONS"]
+           "partition_value", "ranked_partitions", "ordered", "MAX_COMBINATIONS"]
 
 MAX_COMBINATIONS = 4
 Partition = tuple[tuple[int, int], ...]   # ((mask, strength), …), strongest first
@@ -46,7 +46,7 @@ def valid_triples(cards: Sequence[int], threes_high: bool = False) -> list[tuple
 def partitions(cards: Sequence[int], threes_high: bool = False, *, most: int = MAX_COMBINATIONS,
                sizes: Sequence[int] | None = None) -> Iterator[Partition]:
     """Every set of 1..``most`` disjoint valid triples of ``cards`` (or of the given ``sizes``),
-    strongest first."""
+    in no particular order (:func:`ordered` puts one strongest first)."""
     cards = sorted(cards)
     by_low: list[list[tuple[int, int]]] = [[] for _ in cards]
     position = {c: i for i, c in enumerate(cards)}
@@ -66,7 +66,7 @@ def partitions(cards: Sequence[int], threes_high: bool = False, *, most: int = M
             while pos < n and used & bits[pos]:
                 pos += 1
             if len(chosen) == k:
-                yield tuple(sorted(chosen, key=lambda t: -t[1]))
+                yield tuple(chosen)
                 return
             if pos == n:
                 return
@@ -86,9 +86,10 @@ def best_by_rules_of_thumb(cards: tuple[int, ...], threes_high: bool = False,
                            most: int = MAX_COMBINATIONS) -> Partition:
     """As many combinations as possible, then the weakest as strong as possible, and so on.
 
-    A depth-first search that drops any branch whose weakest combination is already
-    weaker than the weakest of the best partition found (it cannot win on the first
-    criterion after the count)."""
+    For the number of combinations aimed at, a bisection first finds the strongest
+    weakest combination possible (does a partition exist using only triples at least
+    that strong?); the depth-first search for the best partition then skips every
+    weaker triple."""
     cards = sorted(cards)
     n = len(cards)
     bits = [1 << c for c in cards]
@@ -98,11 +99,39 @@ def best_by_rules_of_thumb(cards: tuple[int, ...], threes_high: bool = False,
         by_low[position[(mask & -mask).bit_length() - 1]].append((mask, s))
     for options in by_low:
         options.sort(key=lambda t: -t[1])
+    levels = sorted({s for options in by_low for _, s in options})
+
+    def exists(k: int, floor: int) -> bool:
+        def rec(pos: int, used: int, left: int, need: int) -> bool:
+            while pos < n and used & bits[pos]:
+                pos += 1
+            if need == 0:
+                return True
+            if pos == n:
+                return False
+            for mask, s in by_low[pos]:
+                if s < floor:
+                    break
+                if not used & mask and rec(pos + 1, used | mask, left, need - 1):
+                    return True
+            return bool(left) and rec(pos + 1, used | bits[pos], left - 1, need)
+        return rec(0, 0, n - 3 * k, k)
+
     for k in range(min(most, n // 3), 0, -1):
+        if not levels or not exists(k, levels[0]):
+            continue
+        lo, hi = 0, len(levels) - 1          # levels[lo] is feasible; find the highest feasible
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if exists(k, levels[mid]):
+                lo = mid
+            else:
+                hi = mid - 1
+        floor = levels[lo]
         best: list = [None, None]      # partition, its key (strengths weakest first)
         chosen: list[tuple[int, int]] = []
 
-        def rec(pos: int, used: int, left: int, low: int) -> None:
+        def search(pos: int, used: int, left: int) -> None:
             while pos < n and used & bits[pos]:
                 pos += 1
             if len(chosen) == k:
@@ -112,36 +141,47 @@ def best_by_rules_of_thumb(cards: tuple[int, ...], threes_high: bool = False,
                 return
             if pos == n:
                 return
-            floor = best[1][0] if best[1] is not None else -1
             for mask, s in by_low[pos]:
                 if s < floor:
                     break
                 if not used & mask:
                     chosen.append((mask, s))
-                    rec(pos + 1, used | mask, left, min(low, s))
+                    search(pos + 1, used | mask, left)
                     chosen.pop()
             if left:
-                rec(pos + 1, used | bits[pos], left - 1, low)
+                search(pos + 1, used | bits[pos], left - 1)
 
-        rec(0, 0, n - 3 * k, 1 << 30)
-        if best[0] is not None:
-            return best[0]
+        search(0, 0, n - 3 * k)
+        return best[0]
     return ()
 
 
-def partition_value(p: Partition, weights: Sequence[Sequence[int]], offset: int = 0) -> int:
-    """The objective: the sum of the round weights of each combination in its round."""
-    return sum(weights[offset + r][s] for r, (_, s) in enumerate(p))
+def ordered(p: Partition) -> Partition:
+    """The partition strongest first, as it is shown."""
+    return tuple(sorted(p, key=lambda t: -t[1]))
 
 
-def ranked_partitions(cards: Sequence[int], threes_high: bool = False, *, offset: int = 0,
-                      most: int = MAX_COMBINATIONS) -> list[tuple[int, Partition]]:
-    """Every partition with its objective value, best first (``offset``: rounds already
-    taken by combinations kept earlier)."""
+def partition_value(p: Partition, weights: Sequence[Sequence[int]]) -> int:
+    """The objective: the sum of the round weights of each combination in its round
+    (combinations are shown strongest first)."""
+    return sum(weights[r][s] for r, s in enumerate(sorted((s for _, s in p), reverse=True)))
+
+
+def ranked_partitions(cards: Sequence[int], threes_high: bool = False, *, kept: Sequence[int] = (),
+                      most: int = MAX_COMBINATIONS, top: int | None = None) -> list[tuple[int, Partition]]:
+    """Partitions (strongest first) with their objective value, best first; ``kept``: the
+    strengths of combinations kept already, which count in the objective; ``top``: only
+    the best so many."""
     weights = round_weights(threes_high)
-    scored = [(partition_value(p, weights, offset), p) for p in partitions(cards, threes_high, most=most)]
-    scored.sort(key=lambda vp: (-vp[0], tuple(-s for _, s in vp[1])))
-    return scored
+    kept = list(kept)
+    scored = []
+    for p in partitions(cards, threes_high, most=most):
+        strengths = sorted(kept + [s for _, s in p], reverse=True)
+        scored.append((sum(weights[r][s] for r, s in enumerate(strengths)), p))
+    if kept:
+        scored.append((sum(weights[r][s] for r, s in enumerate(sorted(kept, reverse=True))), ()))
+    scored.sort(key=lambda vp: -vp[0])
+    return [(v, ordered(p)) for v, p in (scored if top is None else scored[:top])]
 
 
 def best_exhaustive(cards: Sequence[int], threes_high: bool = False) -> tuple[int, Partition]:
@@ -152,7 +192,7 @@ def best_exhaustive(cards: Sequence[int], threes_high: bool = False) -> tuple[in
         v = partition_value(p, weights)
         if v > best_value:
             best, best_value = p, v
-    return best_value, best
+    return best_value, ordered(best)
 
 
 def best_cpsat(cards: Sequence[int], threes_high: bool = False, *, workers: int = 1) -> tuple[int, Partition]:
