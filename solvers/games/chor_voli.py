@@ -48,7 +48,9 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rng, parse_card
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
-from solvers.games.chor_voli_rank import PACK, four_key, hand_rank, mask_of, strength_table
+from solvers.games.chor_voli_partition import valid_triples
+from solvers.games.chor_voli_rank import (PACK, card_index, four_key, hand_rank, mask_of, strength_table,
+                                          triple_notation)
 
 __all__ = ["ChorVoli", "ChorVoliState", "ChorVoliOptions", "GAME", "hand_rank", "KEEP", "DISCARD", "DEAL"]
 
@@ -79,15 +81,26 @@ class ChorVoliOptions:
                              minimum=1, maximum=1000)
 
 
-@serializable
 @dataclass(frozen=True)
 class RoundRecord:
     """One showdown round: who showed what, in order, and who took the chip."""
 
     number: int
     order: tuple[int, ...]
-    shown: tuple[tuple[Card, ...], ...]
+    shown: tuple[str, ...]            # each combination in card notation, in the order shown
     winner: int
+
+    def encoded(self) -> str:
+        """The round as one compact text, ``winner>seat:cards,seat:cards…`` (a long match's
+        score sheet is stored with every state, so it is kept small)."""
+        return f"{self.winner}>" + ",".join(f"{s}:{c}" for s, c in zip(self.order, self.shown))
+
+    @classmethod
+    def decoded(cls, number: int, text: str) -> "RoundRecord":
+        """Inverse of :meth:`encoded`."""
+        winner, _, rest = text.partition(">")
+        pairs = [item.split(":") for item in rest.split(",")]
+        return cls(number, tuple(int(s) for s, _ in pairs), tuple(c for _, c in pairs), int(winner))
 
 
 @serializable
@@ -98,11 +111,15 @@ class DealRecord:
     dealer: int
     pool_before: int                  # the pool after the antes
     fours: tuple[tuple[int, int], ...]   # (seat, rank) of every four of a kind dealt
-    rounds: tuple[RoundRecord, ...]
+    shown: tuple[str, ...]            # the rounds, each as RoundRecord.encoded()
     won: tuple[int, int, int, int]    # chips taken from the pool
     pool_after: int                   # carried to the next deal
-    chips: tuple[int, int, int, int]  # after the deal
     next_dealer: int
+
+    @property
+    def rounds(self) -> tuple[RoundRecord, ...]:
+        """The showdown rounds played."""
+        return tuple(RoundRecord.decoded(i + 1, text) for i, text in enumerate(self.shown))
 
 
 @serializable
@@ -141,19 +158,14 @@ class ChorVoliState(State):
             return []
         if self.phase == SCORED:
             return [Action(DEAL)]
-        table = strength_table(self.options.threes_high)
-        hand = sorted(self.hands[seat], key=_card_order)
-        out = []
-        n = len(hand)
-        for i in range(n):
-            for j in range(i + 1, n):
-                for k in range(j + 1, n):
-                    triple = (hand[i], hand[j], hand[k])
-                    if mask_of(triple) in table:
-                        out.append(Action(KEEP, tuple(str(c) for c in triple)))
+        out = [Action(KEEP, triple_notation(mask)) for mask, _ in self._triples(seat)]
         if self.combos[seat]:
             out.append(Action(DISCARD))
         return out
+
+    def _triples(self, seat: int) -> list[tuple[int, int]]:
+        """The valid triples among the cards ``seat`` has not kept or discarded yet."""
+        return valid_triples(tuple(card_index(c) for c in self.hands[seat]), self.options.threes_high)
 
     def parse_action(self, data: Any, seat: int) -> Action:
         action = super().parse_action(data, seat)
@@ -176,7 +188,7 @@ class ChorVoliState(State):
             taken = set(cards)
             state = replace(self, hands=_with(self.hands, seat, tuple(c for c in self.hands[seat] if c not in taken)),
                             combos=_with(self.combos, seat, self.combos[seat] + kept))
-            if len(state.combos[seat]) < MOST and state.legal_actions(seat) != [Action(DISCARD)]:
+            if len(state.combos[seat]) < MOST and state._triples(seat):
                 return state
             return state._finish(seat)
         return self._finish(seat)
@@ -214,13 +226,14 @@ class ChorVoliState(State):
             winner = order[pick]
             won[winner] += 1
             pool -= 1
-            rounds.append(RoundRecord(r + 1, tuple(order), tuple(shown), winner))
+            rounds.append(RoundRecord(r + 1, tuple(order), tuple(" ".join(map(str, c)) for c in shown), winner))
             leader = winner
         return self._score(tuple(rounds), (), tuple(won), pool, leader)
 
     def _score(self, rounds, fours, won, pool, next_dealer) -> "ChorVoliState":
         chips = tuple(self.chips[s] + won[s] for s in range(PLAYERS))
-        record = DealRecord(self.dealer, self.pool, fours, rounds, won, pool, chips, next_dealer)
+        record = DealRecord(self.dealer, self.pool, fours, tuple(r.encoded() for r in rounds), won, pool,
+                            next_dealer)
         sheet = self.sheet + (record,)
         opts = self.options
         played = len(sheet)
@@ -230,6 +243,15 @@ class ChorVoliState(State):
                        over=bool(over))
 
     # ------------------------------------------------------------- scores
+    def chips_after(self) -> list[tuple[int, ...]]:
+        """Every player's chips after each finished deal."""
+        chips = [self.options.start_chips] * PLAYERS
+        out = []
+        for r in self.sheet:
+            chips = [chips[s] - 1 + r.won[s] for s in range(PLAYERS)]
+            out.append(tuple(chips))
+        return out
+
     @property
     def scores(self) -> tuple[int, ...]:
         """Chips held."""
@@ -249,7 +271,7 @@ class ChorVoliState(State):
                 i = rnd.order.index(rnd.winner)
                 name = self._name(rnd.shown[i])
                 events.append(ScoreEvent(number, (rnd.winner,), 1, f"round {rnd.number}",
-                                         {"combination": " ".join(map(str, rnd.shown[i])), "name": name,
+                                         {"combination": rnd.shown[i], "name": name,
                                           "players": len(rnd.order)}))
             if r.fours:
                 winner = max(range(PLAYERS), key=lambda s: r.won[s])
@@ -257,9 +279,9 @@ class ChorVoliState(State):
                                          {"fours": [[s, rank] for s, rank in r.fours]}))
         return events
 
-    def _name(self, combo) -> str:
+    def _name(self, combo: str) -> str:
         try:
-            return hand_rank(list(combo), self.options).name
+            return hand_rank(combo, self.options).name
         except CardsageError:
             return "no combination"
 
@@ -273,7 +295,7 @@ class ChorVoliState(State):
         rows = super().standings()
         for row in rows:
             seat = row["seats"][0]
-            row["rounds_won"] = sum(1 for r in self.sheet for rnd in r.rounds if rnd.winner == seat)
+            row["rounds_won"] = sum(1 for r in self.sheet for text in r.shown if int(text.partition(">")[0]) == seat)
         return rows
 
     # ------------------------------------------------------------- zones and views
@@ -329,13 +351,13 @@ class ChorVoliState(State):
             "showdown": None if last is None else {
                 "fours": [{"seat": s, "rank": rank} for s, rank in last.fours],
                 "rounds": [{"round": rnd.number, "order": list(rnd.order),
-                            "shown": [" ".join(map(str, c)) for c in rnd.shown],
+                            "shown": list(rnd.shown),
                             "names": [self._name(c) for c in rnd.shown], "winner": rnd.winner}
                            for rnd in last.rounds]},
             "score_sheet": [
                 {"deal": i + 1, "dealer": r.dealer, "pool": r.pool_before, "won": list(r.won),
-                 "four_of_a_kind": bool(r.fours), "carried": r.pool_after, "chips": list(r.chips)}
-                for i, r in enumerate(self.sheet)],
+                 "four_of_a_kind": bool(r.fours), "carried": r.pool_after, "chips": list(chips)}
+                for i, (r, chips) in enumerate(zip(self.sheet, self.chips_after()))],
         }
 
 

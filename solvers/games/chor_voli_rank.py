@@ -26,7 +26,7 @@ from solvers.errors import CardsageError
 from solvers.hand_rank import HandRank
 
 __all__ = ["hand_rank", "combination_key", "four_key", "strength_table", "card_index", "index_card",
-           "mask_of", "PACK", "TRIO", "STRAIGHT_FLUSH", "STRAIGHT", "FLUSH", "UNRELATED", "FOUR"]
+           "mask_of", "triple_notation", "PACK", "TRIO", "STRAIGHT_FLUSH", "STRAIGHT", "FLUSH", "UNRELATED", "FOUR"]
 
 PACK = tuple(standard_pack())
 UNRELATED, FLUSH, STRAIGHT, STRAIGHT_FLUSH, TRIO, FOUR = range(6)
@@ -186,3 +186,10 @@ def strength_table(threes_high: bool = False) -> dict[int, int]:
 def strength_levels(threes_high: bool = False) -> int:
     """How many distinct strengths combinations have."""
     return max(strength_table(threes_high).values()) + 1
+
+
+@lru_cache(maxsize=None)
+def triple_notation(mask: int) -> tuple[str, ...]:
+    """The cards of a triple's mask in notation, highest rank first (then by suit, spades first)."""
+    cards = sorted((index_card(i) for i in range(52) if mask >> i & 1), key=lambda c: (-c.rank, -c.suit))
+    return tuple(str(c) for c in cards)
