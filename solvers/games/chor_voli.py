@@ -77,7 +77,7 @@ class ChorVoliOptions:
     start_chips: int = option(20, "chips each player starts with", minimum=1, maximum=1000)
     fixed_deals: int = option(0, "play exactly this many deals (0: play until someone cannot pay the ante)",
                               minimum=0, maximum=1000)
-    deal_limit: int = option(100, "the match ends after this many deals at the latest (most chips wins)",
+    deal_limit: int = option(60, "the match ends after this many deals at the latest (most chips wins)",
                              minimum=1, maximum=1000)
 
 

@@ -115,7 +115,10 @@ def _read(cards: Any) -> list[Card]:
         raise CardsageError("cards must be a list of cards like ['AS', 'KS', 'QS']", field="cards")
     out = []
     for c in cards:
-        card = c if isinstance(c, Card) else parse_card(c)
+        try:
+            card = c if isinstance(c, Card) else parse_card(c)
+        except CardsageError as error:
+            raise CardsageError(error.message, field="cards") from None
         if card not in _PACK_SET:
             raise CardsageError(f"{card} is not in the 52-card pack", field="cards")
         if card in out:
