@@ -69,6 +69,10 @@ def _pretty(cards: Iterable[Card]) -> str:
     return " ".join(c.pretty() for c in cards)
 
 
+def _shown(cards) -> str:
+    return _pretty(sorted(cards, key=lambda c: (-c.rank, -c.suit)))
+
+
 def _straight_name(ranks: Sequence[int]) -> str:
     r = sorted(ranks, reverse=True)
     order = [3, 2, 14] if r == [14, 3, 2] else r
@@ -78,14 +82,13 @@ def _straight_name(ranks: Sequence[int]) -> str:
 def combination_key(cards: Sequence[Card], threes_high: bool = False) -> tuple[tuple, str, str]:
     """``(key, category, name)`` of three standard cards; raise :class:`CardsageError`
     naming why they are no combination."""
-    ranks = [c.rank for c in cards]
-    suits = [c.suit for c in cards]
-    shown = _pretty(sorted(cards, key=lambda c: (-c.rank, -c.suit)))
+    ranks = [int(c.rank) for c in cards]
+    suits = [int(c.suit) for c in cards]
     if len(set(ranks)) == 1:
         top = 15 if threes_high and ranks[0] == 3 else ranks[0]
         return (TRIO, top), CATEGORY[TRIO], f"three of a kind, {PLURAL[ranks[0]]}"
     if len(set(ranks)) == 2:
-        raise CardsageError(f"{shown} is a pair: a pair is not a combination", field="cards")
+        raise CardsageError(f"{_shown(cards)} is a pair: a pair is not a combination", field="cards")
     straight = _straight_value(ranks)
     same_suit = len(set(suits)) == 1
     if straight is not None:
@@ -99,8 +102,24 @@ def combination_key(cards: Sequence[Card], threes_high: bool = False) -> tuple[t
     if len(set(suits)) == 3:
         return (UNRELATED, *high), CATEGORY[UNRELATED], f"unrelated cards, {word}"
     twice = next(s for s in suits if suits.count(s) == 2)
-    raise CardsageError(f"{shown} has two cards of one suit ({Suit(twice).symbol}) and is neither a straight "
+    raise CardsageError(f"{_shown(cards)} has two cards of one suit ({Suit(twice).symbol}) and is neither a straight "
                         f"nor a flush: not a combination", field="cards")
+
+
+def _key_only(ranks: Sequence[int], suits: Sequence[int], threes_high: bool) -> tuple | None:
+    """The key of :func:`combination_key` without names or messages (None: no combination)."""
+    distinct = len(set(ranks))
+    if distinct == 1:
+        return (TRIO, 15 if threes_high and ranks[0] == 3 else ranks[0])
+    if distinct == 2:
+        return None
+    straight = _straight_value(ranks)
+    colours = len(set(suits))
+    if straight is not None:
+        return (STRAIGHT_FLUSH if colours == 1 else STRAIGHT, straight)
+    if colours == 2:
+        return None
+    return (FLUSH if colours == 1 else UNRELATED, *sorted(ranks, reverse=True))
 
 
 def four_key(rank: int, four_fours_high: bool = False) -> int:
@@ -175,12 +194,10 @@ def mask_of(cards: Iterable[Card]) -> int:
 def strength_table(threes_high: bool = False) -> dict[int, int]:
     """Every valid triple's mask mapped to its dense strength (0 = the weakest combination)."""
     keyed = {}
-    for triple in combinations(PACK, 3):
-        try:
-            key = combination_key(triple, threes_high)[0]
-        except CardsageError:
-            continue
-        keyed[mask_of(triple)] = key
+    for a, b, c in combinations(range(52), 3):
+        key = _key_only((a % 13 + 2, b % 13 + 2, c % 13 + 2), (a // 13, b // 13, c // 13), threes_high)
+        if key is not None:
+            keyed[(1 << a) | (1 << b) | (1 << c)] = key
     levels = {k: i for i, k in enumerate(sorted(set(keyed.values())))}
     return {mask: levels[key] for mask, key in keyed.items()}
 
