@@ -75,7 +75,8 @@ class ChorVoliOptions:
                                             "wins (first_played) or the last shown wins (last_played)",
                            choices=("first_played", "last_played"))
     start_chips: int = option(20, "chips each player starts with", minimum=1, maximum=1000)
-    fixed_deals: int = option(0, "play exactly this many deals (0: play until someone cannot pay the ante)",
+    fixed_deals: int = option(0, "the match ends after this many deals, or earlier when someone cannot pay "
+                                 "the ante (0: only when someone cannot pay the ante)",
                               minimum=0, maximum=1000)
     deal_limit: int = option(60, "the match ends after this many deals at the latest (most chips wins)",
                              minimum=1, maximum=1000)
