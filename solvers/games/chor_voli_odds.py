@@ -2,7 +2,8 @@
 
 ``ROUND_QUANTILES[threes_high][r]`` holds 200 evenly spaced quantiles of the strength an
 opponent shows in round ``r + 1`` (-1: no combination left), measured over 4,000 seeded
-random hands partitioned by the rules of thumb (:func:`measure` rebuilds them). An
+random hands partitioned by the rules of thumb
+(:func:`solvers.games.chor_voli_partition.measure_round_quantiles` rebuilds them). An
 opponent's round-``r`` combination is then below strength ``s`` with chance
 ``F(s) = (#quantiles < s + ½ #quantiles = s) / 200``, and a combination of strength ``s``
 wins its round against three opponents with chance about ``F(s) ** 3`` (ties counted half).
@@ -14,7 +15,9 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
-__all__ = ["round_weights", "win_chance", "measure", "ROUND_QUANTILES", "QUANTILES", "SCALE"]
+from solvers.games.chor_voli_rank import strength_levels
+
+__all__ = ["round_weights", "win_chance", "ROUND_QUANTILES", "QUANTILES", "SCALE"]
 
 QUANTILES = 200
 SCALE = 1_000_000
@@ -136,25 +139,6 @@ def win_chance(strength: int, r: int, threes_high: bool = False) -> float:
 @lru_cache(maxsize=2)
 def round_weights(threes_high: bool = False) -> tuple[tuple[int, ...], ...]:
     """Per round, per strength level, the chance of winning in millionths."""
-    from solvers.games.chor_voli_rank import strength_levels
     levels = strength_levels(threes_high)
     return tuple(tuple(int(round(SCALE * win_chance(s, r, threes_high))) for s in range(levels))
                  for r in range(4))
-
-
-def measure(hands: int = 4000, threes_high: bool = False) -> tuple[tuple[int, ...], ...]:
-    """Rebuild the quantiles: partition ``hands`` seeded random hands by the rules of thumb."""
-    from solvers.cards import Rng
-    from solvers.games.chor_voli_partition import best_by_rules_of_thumb
-    rng = Rng("chor-voli-odds")
-    shown: list[list[int]] = [[], [], [], []]
-    for _ in range(hands):
-        hand = tuple(sorted(rng.shuffled(range(52))[:13]))
-        p = best_by_rules_of_thumb(hand, threes_high)
-        for r in range(4):
-            shown[r].append(p[r][1] if r < len(p) else -1)
-    out = []
-    for values in shown:
-        values.sort()
-        out.append(tuple(values[int((i + 0.5) * len(values) / QUANTILES)] for i in range(QUANTILES)))
-    return tuple(out)

@@ -21,11 +21,12 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterator, Sequence
 
-from solvers.games.chor_voli_odds import round_weights
+from solvers.cards import Rng
+from solvers.games.chor_voli_odds import QUANTILES, round_weights
 from solvers.games.chor_voli_rank import strength_table
 
 __all__ = ["valid_triples", "partitions", "best_by_rules_of_thumb", "best_exhaustive", "best_cpsat",
-           "partition_value", "ranked_partitions", "ordered", "MAX_COMBINATIONS"]
+           "partition_value", "ranked_partitions", "ordered", "measure_round_quantiles", "MAX_COMBINATIONS"]
 
 MAX_COMBINATIONS = 4
 Partition = tuple[tuple[int, int], ...]   # ((mask, strength), …), strongest first
@@ -227,3 +228,20 @@ def best_cpsat(cards: Sequence[int], threes_high: bool = False, *, workers: int 
         raise RuntimeError("CP-SAT found no optimal partition")
     chosen = [triples[t] for r in range(MAX_COMBINATIONS) for t in range(len(triples)) if solver.Value(x[t, r])]
     return int(round(solver.ObjectiveValue())), tuple(chosen)
+
+
+def measure_round_quantiles(hands: int = 4000, threes_high: bool = False) -> tuple[tuple[int, ...], ...]:
+    """Rebuild :data:`~solvers.games.chor_voli_odds.ROUND_QUANTILES`: partition ``hands``
+    seeded random hands by the rules of thumb and take the quantiles of each round."""
+    rng = Rng("chor-voli-odds")
+    shown: list[list[int]] = [[], [], [], []]
+    for _ in range(hands):
+        hand = tuple(sorted(rng.shuffled(range(52))[:13]))
+        p = best_by_rules_of_thumb(hand, threes_high)
+        for r in range(4):
+            shown[r].append(p[r][1] if r < len(p) else -1)
+    out = []
+    for values in shown:
+        values.sort()
+        out.append(tuple(values[int((i + 0.5) * len(values) / QUANTILES)] for i in range(QUANTILES)))
+    return tuple(out)

@@ -67,3 +67,11 @@ def test_exhaustive_search_and_cp_sat_find_the_same_optimum():
 def test_exhaustive_search_and_cp_sat_agree_on_many_hands():
     for cards in hands(40, 8):
         assert best_cpsat(cards)[0] == best_exhaustive(cards)[0]
+
+
+@pytest.mark.slow
+def test_stored_round_odds_are_what_the_rules_of_thumb_give():
+    from solvers.games.chor_voli_odds import ROUND_QUANTILES
+    from solvers.games.chor_voli_partition import measure_round_quantiles
+    for threes_high in (False, True):
+        assert measure_round_quantiles(4000, threes_high) == ROUND_QUANTILES[threes_high]
