@@ -155,8 +155,12 @@ def _evaluate(state: ChorVoliState, seat: int, rng: Rng, samples: int | None, bu
 
 
 def _knowledge(state: ChorVoliState, seat: int) -> tuple:
-    return (state.options, state.hands_played, tuple(state.hands[seat]), state.combos[seat],
-            tuple((state.done[s], len(state.combos[s])) for s in range(PLAYERS)))
+    """What the search's plan depends on: the seat's 13 cards and what is public about the
+    others' partitions (who has discarded, keeping how many combinations)."""
+    own = frozenset(state.hands[seat]) | {c for t in state.combos[seat] for c in t}
+    others = tuple((state.done[s], len(state.combos[s]) if state.done[s] else None)
+                   for s in range(PLAYERS) if s != seat)
+    return (state.options, state.hands_played, own, others)
 
 
 def search_bot(state: ChorVoliState, seat: int, rng: Rng) -> Action:
@@ -166,7 +170,7 @@ def search_bot(state: ChorVoliState, seat: int, rng: Rng) -> Action:
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
-    key = (state.options, state.hands_played, frozenset(state.hands[seat]) | {c for t in state.combos[seat] for c in t})
+    key = _knowledge(state, seat)
     plan = _PLANS.get(key)
     kept = set(state.combos[seat])
     if plan is None or not kept <= set(plan):
