@@ -53,6 +53,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "japanese-51": ("solvers.games.japanese_51", "solvers.games.japanese_51_bot"),
     "beggar-my-neighbor": ("solvers.games.beggar_my_neighbor", "solvers.games.beggar_my_neighbor_bot"),
     "sam-sip": ("solvers.games.sam_sip", "solvers.games.sam_sip_bot"),
+    "chor-voli": ("solvers.games.chor_voli", "solvers.games.chor_voli_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
