@@ -63,3 +63,14 @@ def test_teen_patti_places_a_2_3_by_its_option(client):
     assert client.get(f"/api/v1/games/teen-patti/hand?{both}&a23=bottom").get_json()["winners"] == [1]
     bad = client.get("/api/v1/games/teen-patti/hand?cards=AS,2S,3S&a23=middle")
     assert bad.status_code == 422 and "a23" in bad.get_json()["detail"]
+
+
+def test_chor_voli_names_why_three_cards_are_no_combination(client):
+    r = client.get("/api/v1/games/chor-voli/hand?cards=7S,7H,2C")
+    assert r.status_code == 422 and "a pair is not a combination" in r.get_json()["detail"]
+    trios = "cards=AS,AH,AD&cards=3S,3H,3D"
+    assert client.get(f"/api/v1/games/chor-voli/hand?{trios}").get_json()["winners"] == [0]
+    assert client.get(f"/api/v1/games/chor-voli/hand?{trios}&threes_high=true").get_json()["winners"] == [1]
+    # A-K-Q beats 3-2-A, which beats K-Q-J
+    order = client.get("/api/v1/games/chor-voli/hand?cards=KD,QD,JD&cards=3H,2H,AH&cards=AS,KS,QS").get_json()
+    assert order["order"] == [2, 1, 0]
