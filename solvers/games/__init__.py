@@ -45,6 +45,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "durak": ("solvers.games.durak", "solvers.games.durak_bot"),
     "mao": ("solvers.games.mao", "solvers.games.mao_bot"),
     "polish-polka": ("solvers.games.polish_polka", "solvers.games.polish_polka_bot"),
+    "seven-rummy": ("solvers.games.seven_rummy", "solvers.games.seven_rummy_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
