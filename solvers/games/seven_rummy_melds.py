@@ -53,40 +53,70 @@ def sort_cards(cards) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: (c.suit, 1 if c.rank == Rank.ACE else c.rank)))
 
 
+def _place(card: Card) -> int:
+    return 1 if card.rank == Rank.ACE else int(card.rank)
+
+
 def meld_kind(cards: Sequence[Card]) -> str | None:
     """``"set"``, ``"sequence"`` or ``"seven"`` (a lone 7, not yet either) for a meld; None
-    when the cards form no meld."""
-    if not cards or not readings(cards, RULES):
+    when the cards form no meld (the same answer as the shared solver's ``readings``)."""
+    n = len(cards)
+    if not n or not all(c.is_standard for c in cards):
         return None
-    if len(cards) == 1:
-        return "seven"
+    if n == 1:
+        return "seven" if cards[0].rank == SEVEN else None
     if len({c.rank for c in cards}) == 1:
-        return "set"
-    return "sequence"
+        if len({c.suit for c in cards}) != n or n > 4:
+            return None
+        return "set" if n >= 3 or cards[0].rank == SEVEN else None
+    if len({c.suit for c in cards}) != 1:
+        return None
+    places = sorted(_place(c) for c in cards)
+    if places != list(range(places[0], places[0] + n)):
+        return None
+    return "sequence" if n >= 3 or SEVEN in places else None
 
 
 def is_meld(cards: Sequence[Card]) -> bool:
     """True when the cards form a meld of Seven Rummy."""
-    return bool(cards) and bool(readings(cards, RULES))
+    return meld_kind(cards) is not None
 
 
 def can_extend(meld: Sequence[Card], card: Card) -> bool:
     """True when ``card`` laid off on ``meld`` leaves a meld (of the kind it already is)."""
-    longer = tuple(meld) + (card,)
-    if not readings(longer, RULES):
-        return False
     kind = meld_kind(meld)
-    return kind == "seven" or meld_kind(longer) == kind
+    longer = meld_kind(tuple(meld) + (card,))
+    return longer is not None and (kind == "seven" or longer == kind)
+
+
+def _all_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every meld among the hand's cards: subsets of a rank, runs of a suit."""
+    out: list[tuple[Card, ...]] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[int, dict[int, Card]] = {}
+    for c in hand:
+        by_rank.setdefault(c.rank, []).append(c)
+        by_suit.setdefault(c.suit, {})[_place(c)] = c
+    for rank, group in by_rank.items():
+        smallest = 1 if rank == SEVEN else 3
+        for size in range(smallest, min(4, len(group)) + 1):
+            out.extend(combinations(sorted(group, key=lambda c: c.suit), size))
+    for suit, row in by_suit.items():
+        for low in sorted(row):
+            run = []
+            place = low
+            while place in row:
+                run.append(row[place])
+                if len(run) >= 3 or (len(run) == 2 and SEVEN in (_place(run[0]), place)):
+                    out.append(tuple(run))
+                place += 1
+    return out
 
 
 def new_melds(hand: Sequence[Card], keep: int = 1) -> list[tuple[Card, ...]]:
     """Every meld the hand could lay down that leaves at least ``keep`` cards in it."""
-    out = []
-    for size in range(1, len(hand) - keep + 1):
-        for combo in combinations(sorted(hand), size):
-            if is_meld(combo):
-                out.append(sort_cards(combo))
-    return out
+    return sorted({sort_cards(m) for m in _all_melds(hand) if len(m) <= len(hand) - keep},
+                  key=lambda m: (len(m), m))
 
 
 def claim_melds(hand: Sequence[Card], card: Card, kind: str, keep: int = 1,
@@ -94,17 +124,16 @@ def claim_melds(hand: Sequence[Card], card: Card, kind: str, keep: int = 1,
     """The hand cards that make a **new** meld with the claimed ``card``: a set (three or four
     of a kind; a pair of 7s when ``pair_of_sevens``) or a sequence (``kind``), keeping at
     least ``keep`` cards in hand."""
-    out = []
-    for size in range(1, min(len(hand) - keep, 3 if kind == "set" else 12) + 1):
-        for combo in combinations(sorted(hand), size):
-            group = combo + (card,)
-            found = meld_kind(group)
-            if found != kind:
-                continue
-            if kind == "set" and len(group) == 2 and not pair_of_sevens:
-                continue
-            out.append(sort_cards(combo))
-    return out
+    out = set()
+    for meld in _all_melds(tuple(hand) + (card,)):
+        if card not in meld or len(meld) < 2 or meld_kind(meld) != kind:
+            continue
+        if kind == "set" and len(meld) == 2 and not pair_of_sevens:
+            continue
+        own = sort_cards(c for c in meld if c != card)
+        if len(own) <= len(hand) - keep:
+            out.add(own)
+    return sorted(out, key=lambda m: (len(m), m))
 
 
 def table_melds(melds) -> list[Meld]:
