@@ -170,6 +170,17 @@ class SevenRummyState(State):
         actions += [card_action(DISCARD, c) for c in sort_cards(hand)]
         return actions
 
+    def parse_action(self, data: Any, seat: int) -> Action:
+        """A meld or claim may name its cards in any order: they are put in canonical order."""
+        action = super().parse_action(data, seat)
+        if action.kind in (MELD, PON, CHI) and action.args:
+            try:
+                cards = sort_cards(parse_card(a) for a in action.args)
+            except CardsageError:
+                return action
+            action = Action(action.kind, tuple(str(c) for c in cards))
+        return action
+
     def can_claim_sequence(self, seat: int) -> bool:
         """Whether ``seat`` may take the top discard for a sequence: its predecessor has just
         discarded it and ``seat`` has drawn from the stock before this hand."""

@@ -24,7 +24,7 @@ __all__ = ["BOTS", "SEARCH", "hint", "search_bot"]
 SEARCH_SAMPLES = 8        # sampled deals a decision for the search bot
 SEARCH_BUDGET = 0.5       # the search bot's time limit a decision
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
-MARGIN = 1.0              # standard errors another move must gain to replace the rules of thumb's
+MARGIN = 2.0              # standard errors another move must gain to replace the rules of thumb's
 
 
 def search_bot(state: SevenRummyState, seat: int, rng: Rng) -> Action:

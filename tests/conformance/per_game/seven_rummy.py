@@ -7,12 +7,12 @@ from collections import Counter
 from solvers.games.seven_rummy import CLAIM_PHASE, HAND, PACK
 from solvers.games.seven_rummy_melds import is_meld
 
-EXAMPLES = 6
-VARIANT_EXAMPLES = 2
+EXAMPLES = 3
+VARIANT_EXAMPLES = 1
 
 VARIANTS = [
     {"players": 2, "match": "hands", "hands": 2, "one_turn_double": False},
-    {"players": 3, "target": 60, "pair_of_sevens_claim": False, "reshuffles": 0},
+    {"players": 3, "target": 60, "hand_limit": 4, "pair_of_sevens_claim": False, "reshuffles": 0},
     {"players": 5, "match": "hands", "hands": 1, "reshuffles": 1},
     {"players": 4, "target": 40, "hand_limit": 3},
 ]
