@@ -54,6 +54,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "beggar-my-neighbor": ("solvers.games.beggar_my_neighbor", "solvers.games.beggar_my_neighbor_bot"),
     "sam-sip": ("solvers.games.sam_sip", "solvers.games.sam_sip_bot"),
     "chor-voli": ("solvers.games.chor_voli", "solvers.games.chor_voli_bot"),
+    "seven-rummy": ("solvers.games.seven_rummy", "solvers.games.seven_rummy_bot"),
 }
 _GAMES: dict[str, Game] = {}
 

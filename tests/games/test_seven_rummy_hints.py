@@ -1,0 +1,75 @@
+"""Seven Rummy's hints and rules of thumb: every decision, honest, with reasons; the meld
+enumeration agrees with the shared meld solver and never reports a meld the rules refuse."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings, strategies as st
+
+from solvers.cards import Rng, parse_cards
+from solvers.games.seven_rummy import PACK
+from solvers.games.seven_rummy_melds import RULES, best_plan, is_meld, new_melds
+from solvers.melds import readings
+from solvers.sampling import determinize
+from tests.games.test_seven_rummy import GAME, deal, run
+
+
+def test_discard_hint_names_the_plan_and_is_honest():
+    state = deal(["7H 8H 5C 5D 2C KD QS", "KS QC 7C 3D 4D 9C AS"], "TC", stock_top="JC")
+    state = run(state, "draw")
+    hint = GAME.hint(state, 0, rng=Rng(1), iterations=3)
+    assert hint.action in state.legal_actions(0) and hint.method == "sampled"
+    assert "deals of the cards you cannot see" in hint.reason
+    other = determinize(state, 0, Rng(5))
+    again = GAME.hint(other, 0, rng=Rng(1), iterations=3)
+    assert again.action == hint.action and again.reason == hint.reason
+
+
+def test_rules_of_thumb_meld_first_then_discard_the_dearest_loose_card():
+    from solvers.games.seven_rummy_play import heuristic_choice
+    state = run(deal(["7H 8H 5C 5D 2C KD QS", "KS QC 7C 3D 4D 9C AS"], "TC", stock_top="JC"), "draw")
+    action, why = heuristic_choice(state, 0)
+    assert action.notation == "meld 7H 8H" and "count" in why
+    state = run(state, "meld 7H 8H")
+    action, why = heuristic_choice(state, 0)
+    assert action.kind == "discard" and "completes nothing" in why
+
+
+def test_claim_hints_for_a_set_and_a_sequence():
+    state = deal(["7D 2H 3H 4S KD QC JC", "6D 9S 9H 2S 3S 4H 5H", "7C 8C 9C JH JS JD 2D"], "TC",
+                 stock_top="AS AH AD TS TD TH")
+    state = run(state, "draw", "discard AS", "draw", "discard AH", "pass", "draw", "discard AD", (0, "pass"),
+                (1, "pass"), "draw", "discard 7D")
+    hint = GAME.hint(state, 2, rng=Rng(2), iterations=2)
+    assert hint.action.notation in ("pon 7C", "pass") and hint.reason
+    forced = GAME.hint(state, 1)            # seat 1 cannot make a set with the 7D
+    assert forced.action.notation == "pass" and forced.method == "exact" and "no choice" in forced.reason
+    state = run(state, (1, "pass"), (2, "pass"))
+    hint = GAME.hint(state, 1, rng=Rng(2), iterations=2)
+    assert hint.action.notation in ("chi 6D", "draw") and "7D" in hint.reason
+
+
+def test_a_draw_without_a_choice_says_so():
+    state = deal(["7D 2H 3H 4S KD QC JC", "6D 8D 9H 2S 3S 4H 5H"], "TC")
+    hint = GAME.hint(state, 0)
+    assert hint.action.notation == "draw" and "no choice" in hint.reason
+
+
+@given(st.lists(st.sampled_from(PACK), min_size=1, max_size=9, unique=True))
+@settings(max_examples=25, deadline=None)
+def test_melds_agree_with_the_shared_solver_and_plans_are_legal(hand):
+    for meld in new_melds(hand, keep=0):
+        assert readings(meld, RULES), meld
+    plan = best_plan(hand)
+    used = [c for m in plan.melds for c in m.cards]
+    assert len(used) == len(set(used)) and set(used) | set(plan.deadwood) == set(hand)
+    for m in plan.melds:
+        assert is_meld(m.cards), m
+    # every group of up to four cards is a meld for one exactly when it is for the other
+    for size in (1, 2, 3):
+        group = hand[:size]
+        assert is_meld(group) == bool(readings(group, RULES)), group
+
+
+def test_refused_groups_are_no_melds():
+    for text in ("QH KH AH", "6H 7S", "8H 9H", "5H 5S", "KH AH 2H"):
+        assert not is_meld(parse_cards(text.split())), text
