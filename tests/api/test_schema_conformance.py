@@ -81,6 +81,8 @@ SEMANTIC_422: dict[str, set[str]] = {
     "solvePatienceDeal": {"deal", "rules"},
     # the rules of the other patience game; a descending range, too many deals, too much work
     "startPatienceJob": {"rules", "seeds"},
+    # cards that are no hand of the game (a wrong count, a card not in its pack, no combination)
+    "rankHands": {"cards", "options"},
 }
 
 
