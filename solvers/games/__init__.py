@@ -51,6 +51,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "teen-patti": ("solvers.games.teen_patti", "solvers.games.teen_patti_bot"),
     "pishe-pasha": ("solvers.games.pishe_pasha", "solvers.games.pishe_pasha_bot"),
     "japanese-51": ("solvers.games.japanese_51", "solvers.games.japanese_51_bot"),
+    "james-bond": ("solvers.games.james_bond", "solvers.games.james_bond_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
