@@ -455,7 +455,10 @@ def parse_deal(deal: Any, players: int, rng: Rng) -> tuple[int, list[Card]]:
                       for i, p in enumerate(row)])
     middle = reader.optional("middle", "the middle", size=MIDDLE)
     if middle is None:
-        middle = reader.undealt()
+        left = [str(c) for c in reader.undealt()]
+        if len(left) != MIDDLE:
+            raise CardsageError(f"the piles leave {len(left)} cards; the middle needs {MIDDLE}", field="deal")
+        middle = reader.cards(left, "the middle", "deal.middle", size=MIDDLE)
     if reader.undealt():
         raise CardsageError(f"cards missing from the deal: {' '.join(map(str, reader.undealt()))}", field="deal")
     order = [(dealer + 1 + k) % players for k in range(players)]
