@@ -7,7 +7,7 @@ from collections import Counter
 from solvers.games.james_bond import PACK, PILE, PILES, completed
 
 # a default match runs to the 2,000-turn guard under random play
-EXAMPLES = 3
+EXAMPLES = 2
 VARIANT_EXAMPLES = 1
 
 VARIANTS = [
