@@ -55,6 +55,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "sam-sip": ("solvers.games.sam_sip", "solvers.games.sam_sip_bot"),
     "chor-voli": ("solvers.games.chor_voli", "solvers.games.chor_voli_bot"),
     "seven-rummy": ("solvers.games.seven_rummy", "solvers.games.seven_rummy_bot"),
+    "james-bond": ("solvers.games.james_bond", "solvers.games.james_bond_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
