@@ -49,6 +49,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "red7": ("solvers.games.red7", "solvers.games.red7_bot"),
     "empat-satu": ("solvers.games.empat_satu", "solvers.games.empat_satu_bot"),
     "teen-patti": ("solvers.games.teen_patti", "solvers.games.teen_patti_bot"),
+    "old-maid": ("solvers.games.old_maid", "solvers.games.old_maid_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
