@@ -14,7 +14,7 @@ VARIANTS = [
     {"players": 3, "odd_card": "remove_AC", "pairing": "colour", "offerer_orders": True, "hands": 1},
     {"players": 5, "odd_card": "add_joker", "quiet_draw_limit": 20, "hands": 2},
     {"players": 8, "odd_card": "remove_random_hidden", "hands": 1},
-    {"players": 6, "odd_card": "remove_random_hidden", "pairing": "colour", "offerer_orders": True, "hands": 1},
+    {"players": 4, "odd_card": "remove_random_hidden", "pairing": "colour", "hands": 1},
 ]
 
 
