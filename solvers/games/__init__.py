@@ -56,6 +56,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "chor-voli": ("solvers.games.chor_voli", "solvers.games.chor_voli_bot"),
     "seven-rummy": ("solvers.games.seven_rummy", "solvers.games.seven_rummy_bot"),
     "james-bond": ("solvers.games.james_bond", "solvers.games.james_bond_bot"),
+    "old-maid": ("solvers.games.old_maid", "solvers.games.old_maid_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
