@@ -16,11 +16,14 @@ pytestmark = pytest.mark.e2e
 
 # Whist's own browser tests are in test_play_whist.py
 FISHING_AND_SHEDDING = ["xeri", "diloti", "kontsina", "paskahousu", "durak", "mao"]
-OTHERS = ["polish-polka", "east-west", "red7", "empat-satu", "teen-patti", "pishe-pasha", "japanese-51", "beggar-my-neighbor", "sam-sip", "chor-voli", "seven-rummy"]
+OTHERS = ["polish-polka", "east-west", "red7", "empat-satu", "teen-patti", "pishe-pasha", "japanese-51", "beggar-my-neighbor", "sam-sip", "chor-voli", "seven-rummy", "james-bond", "old-maid"]
 FAMILY = OTHERS + FISHING_AND_SHEDDING + ["teka", "whist-22", "napoleon", "kop", "sedma", "troefcall", "tetka", "king", "trex", "manille", "bura", "matapesa", "agram"]
 CARD = "#table button.card:not([disabled])"
 BUTTON = "#actions button:not([disabled])"
 MOST_CLICKS = 600
+# lobby options that keep a hand short enough to click through (James Bond between a clicking
+# player and a random one runs to its turn limit)
+LOBBY_OPTIONS = {"james-bond": {"turn_limit": "40"}}
 
 
 def start(page, game: str, seed: int) -> None:
@@ -29,6 +32,8 @@ def start(page, game: str, seed: int) -> None:
     page.wait_for_selector(f"#game-choice option[value='{game}']", state="attached")
     page.select_option("#game-choice", game)
     page.fill("#seed", str(seed))
+    for name, value in LOBBY_OPTIONS.get(game, {}).items():
+        page.fill(f"#opt-{name}", value)
     for select in page.locator("select.seat-choice").all()[1:]:
         select.select_option("random")
     page.click("form.lobby button[type=submit]")
