@@ -44,6 +44,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "paskahousu": ("solvers.games.paskahousu", "solvers.games.paskahousu_bot"),
     "durak": ("solvers.games.durak", "solvers.games.durak_bot"),
     "mao": ("solvers.games.mao", "solvers.games.mao_bot"),
+    "carioca": ("solvers.games.carioca", "solvers.games.carioca_bot"),
 }
 _GAMES: dict[str, Game] = {}
 

@@ -1,0 +1,2 @@
+"""Carioca's players and hints (placeholder while the rules settle)."""
+BOTS = {}
