@@ -166,8 +166,43 @@ def contract_layouts(hand: Sequence[Card], contract: tuple[int, int], exact: boo
                      owner: int = 0) -> list[tuple[Action, tuple[TableMeld, ...]]]:
     """Every way ``hand`` lays down exactly ``contract`` (trios, escaleras) at once, at most
     one joker a meld; each with its ``down`` action (melds separated by ``/``)."""
+    if not _may_meet(hand, contract):
+        return []
     layouts = _layouts(tuple(sorted(hand, key=_canonical_key)), contract, exact)
     return [(Action(DOWN, _down_args(melds)), tuple(_owned(m, owner) for m in melds)) for melds in layouts]
+
+
+def _may_meet(hand: Sequence[Card], contract: tuple[int, int]) -> bool:
+    """A quick necessary test before the full search: enough pairs of a rank for the trios,
+    enough suits with three cards close together for the escaleras, jokers for the gaps."""
+    trios, escaleras = contract
+    if len(hand) < 3 * trios + 4 * escaleras:
+        return False
+    jokers = sum(1 for c in hand if is_joker(c))
+    ranks = Counter(c.rank for c in hand if not is_joker(c))
+    if trios:
+        full = sum(n // 3 for n in ranks.values())
+        pairs = sum(1 for n in ranks.values() if n % 3 == 2) + sum(n // 3 for n in ranks.values() if n % 3 == 1)
+        if full + min(pairs, jokers) < trios:
+            return False
+    if escaleras:
+        by_suit: dict[int, set[int]] = {}
+        for c in hand:
+            if not is_joker(c):
+                places = by_suit.setdefault(c.suit, set())
+                places.add(c.rank)
+                if c.rank == 14:
+                    places.add(1)
+        windows = 0
+        for places in by_suit.values():
+            for low in range(1, 12):
+                have = sum(1 for p in range(low, low + 4) if p in places)
+                windows += have >= 4 or (have == 3 and jokers > 0)
+        # an escalera's lowest four places hold three naturals or more; two copies of each
+        # card let at most two escaleras start on the same four places
+        if windows * 2 < escaleras:
+            return False
+    return True
 
 
 def _owned(meld: TableMeld, owner: int) -> TableMeld:
