@@ -81,7 +81,7 @@ class CariocaOptions:
                                                 "without a discard; off: you must keep a card to discard")
     hands: int = option(7, "how many of the seven contracts are played, in order (7: the whole match)",
                         minimum=1, maximum=7)
-    round_limit: int = option(50, "a hand nobody has gone out of after this many turns each ends there, "
+    round_limit: int = option(30, "a hand nobody has gone out of after this many turns each ends there, "
                                   "every player counting the cards in hand", minimum=5, maximum=500)
 
 
