@@ -339,19 +339,22 @@ _PENALTY_KINDS = (
 
 
 def _down_signature(args: tuple[str, ...]):
-    """The faces of a ``down`` action, meld by meld (copies and joker numbers aside)."""
+    """The faces of a ``down`` action, meld by meld, copies and joker numbers aside: a
+    trio's cards and the melds in any order, an escalera's cards in their order."""
     groups, current = [], []
     try:
         for arg in args + (SEPARATOR,):
             if arg == SEPARATOR:
-                groups.append(tuple(current))
+                naturals = {c.rank for c in current if not is_joker(c)}
+                faces = ["X" if is_joker(c) else str(c.face) for c in current]
+                groups.append(tuple(sorted(faces)) if len(naturals) == 1 and len(current) > 0
+                              and len([c for c in current if not is_joker(c)]) > 1 else tuple(faces))
                 current = []
                 continue
-            card = parse_card(arg)
-            current.append("X" if is_joker(card) else str(card.face))
+            current.append(parse_card(arg))
     except CardsageError:
         return None
-    return tuple(groups)
+    return tuple(sorted(groups))
 
 
 def _with(values: tuple, index: int, value) -> tuple:
