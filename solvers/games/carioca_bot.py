@@ -91,13 +91,16 @@ def hint(state: CariocaState, seat: int, budget: float | None = None, *, mode: s
         budget = DEFAULT_BUDGET
     result = evaluate(state, seat, rng or Rng("carioca-hint"), moves=moves, samples=iterations,
                       budget=None if iterations is not None else budget * 0.8, prefer=thumb)
-    best = result.best
+    best, kept = keep_unless_clearly_better(result, thumb, KEEP_MARGIN)
+    others = [c for c in result.ranked if c is not best]
     situation = hand_plan_text(state, seat) if state.phase != DRAW_PHASE else _draw_situation(state, seat)
     reason = (f"{_say(best.action)}: over {result.samples} deals of the cards you cannot see, each hand played "
               f"out, it left you {best.mean:+.1f} points against the others' mean penalty and you went out "
               f"{best.win_share:.0%} of the time")
-    if result.runner_up is not None:
-        reason += f"; next best {_say(result.runner_up.action)} ({result.runner_up.mean:+.1f})"
+    if others:
+        reason += f"; next best {_say(others[0].action)} ({others[0].mean:+.1f})"
+    if kept:
+        reason += " (no other move did clearly better on these deals)"
     reason += f". {situation}."
     if best.action == thumb:
         reason += f" Rule of thumb agrees: {why}."
@@ -106,7 +109,7 @@ def hint(state: CariocaState, seat: int, budget: float | None = None, *, mode: s
     if budget is not None and iterations is None:
         evaluation["budget_s"] = budget
     alternatives = [{"action": c.action.to_json(), "went_out_share": round(c.win_share, 3),
-                     "expected_gain": round(c.mean - best.mean, 3)} for c in result.ranked[1:]]
+                     "expected_gain": round(c.mean - best.mean, 3)} for c in others]
     return Hint(best.action, reason, evaluation, alternatives, method="sampled")
 
 
