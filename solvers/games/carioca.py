@@ -74,7 +74,7 @@ SEAT_NAMES = ("South", "East", "North", "West", "Centre")
 class CariocaOptions:
     """Variants of Carioca."""
 
-    players: int = option(4, "number of players", minimum=2, maximum=5)
+    players: int = option(2, "number of players", minimum=2, maximum=5)
     initial_meld_exact: bool = option(True, "the contract is laid down with trios of exactly three cards and "
                                             "escaleras of exactly four; off: they may be longer")
     go_out_without_discard: bool = option(True, "laying down or laying off your last card ends the hand "

@@ -26,8 +26,8 @@ from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "hand_plan_text"]
 
-SEARCH_SAMPLES = 6        # sampled deals a decision for the search bot
-SEARCH_BUDGET = 0.6       # the search bot's time limit a decision
+SEARCH_SAMPLES = 4        # sampled deals a decision for the search bot
+SEARCH_BUDGET = None      # no time limit: the same decisions however busy the machine is
 KEEP_MARGIN = 1.0         # standard errors another move must gain to replace the rules of thumb's
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 HAND_RULES = MeldRules(set_min=3, run_min=4, run_max=13, wild=is_joker)

@@ -12,7 +12,7 @@ EXAMPLES = 2
 VARIANT_EXAMPLES = 1
 
 VARIANTS = [
-    {"players": 2, "round_limit": 5},
+    {"players": 4, "round_limit": 5},
     {"players": 5, "hands": 2, "round_limit": 8, "initial_meld_exact": False},
     {"players": 3, "go_out_without_discard": False, "round_limit": 6},
 ]
