@@ -27,7 +27,7 @@ from solvers.game import Action, serializable
 from solvers.melds import MeldRules, options_for
 
 __all__ = ["TableMeld", "CONTRACTS", "card_value", "is_joker", "contract_layouts", "layoffs", "joker_swaps",
-           "canonical_copy", "contract_text", "place_card", "DOWN", "LAYOFF", "SWAP", "SEPARATOR"]
+           "canonical_copy", "contract_text", "distinct_cards", "place_card", "DOWN", "LAYOFF", "SWAP", "SEPARATOR"]
 
 DOWN, LAYOFF, SWAP = "down", "layoff", "swap"
 SEPARATOR = "/"

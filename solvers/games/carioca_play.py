@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from solvers.cards import Card, Rng
+from solvers.cards import Card, Rng, parse_card
 from solvers.game import Action, card_action
 from solvers.games.carioca import DISCARD, DRAW, DRAW_PHASE, TAKE, CariocaState
-from solvers.games.carioca_melds import (
-    HIGH, LOW, TRIO, card_value, distinct_cards, is_joker, layoffs,
-)
+from solvers.games.carioca_melds import HIGH, LOW, TRIO, card_value, distinct_cards, is_joker
 
 __all__ = ["heuristic_bot", "heuristic_choice", "usefulness", "ranked_discards", "best_layout", "fits_table"]
 
@@ -144,15 +142,9 @@ def _contract_words(state: CariocaState) -> list[str]:
 
 
 def _card(action: Action) -> Card:
-    from solvers.cards import parse_card
     return parse_card(action.args[0])
 
 
 def heuristic_bot(state: CariocaState, seat: int, rng: Rng) -> Action:
     """Play by the rules of thumb."""
     return heuristic_choice(state, seat)[0]
-
-
-def quick_layoff_count(state: CariocaState, seat: int) -> int:
-    """How many of the seat's cards would lay off on the table now (for reasons)."""
-    return len({a.args[0] for a, _, _ in layoffs(state.hands[seat], state.melds)})
