@@ -57,6 +57,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "seven-rummy": ("solvers.games.seven_rummy", "solvers.games.seven_rummy_bot"),
     "james-bond": ("solvers.games.james_bond", "solvers.games.james_bond_bot"),
     "old-maid": ("solvers.games.old_maid", "solvers.games.old_maid_bot"),
+    "carioca": ("solvers.games.carioca", "solvers.games.carioca_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
