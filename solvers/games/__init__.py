@@ -48,6 +48,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "east-west": ("solvers.games.east_west", "solvers.games.east_west_bot"),
     "red7": ("solvers.games.red7", "solvers.games.red7_bot"),
     "empat-satu": ("solvers.games.empat_satu", "solvers.games.empat_satu_bot"),
+    "trash": ("solvers.games.trash", "solvers.games.trash_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
