@@ -44,6 +44,7 @@ whether to swap a natural card for a jack already in the layout.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, parse_card, standard_pack
@@ -63,6 +64,7 @@ def packs_for(players: int) -> int:
     return (players + 1) // 2
 
 
+@lru_cache(maxsize=None)
 def make_pack(players: int) -> tuple[Card, ...]:
     """The cards of a match: one 52-card pack per two players (copies numbered from 1 when several)."""
     packs = packs_for(players)

@@ -89,6 +89,9 @@ def hint(state: TrashState, seat: int, budget: float | None = None, *, mode: str
         reason += f". Rule of thumb agrees: {why}"
     else:
         reason += f". Rule of thumb would say: {why}"
+    if state.phase == PLACE_JACK:
+        reason += (". Where a jack goes changes your chance of winning the hand very little: any face-down "
+                   "slot is close to as good as another")
     evaluation = {"kind": "sampled", "decision": _DECISION[state.phase], "samples": result.samples,
                   "win_share": round(best.win_share, 3), "value": round(best.mean, 3),
                   "elapsed_s": round(result.elapsed, 3)}

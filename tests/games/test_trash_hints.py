@@ -46,6 +46,7 @@ def test_the_jack_hint_names_a_slot_and_the_rule_of_thumb_counts_ranks():
     hint = TRASH.hint(state, 0, rng=Rng(2), iterations=6)
     assert hint.action.kind == "jack" and hint.evaluation["decision"] == "where the jack goes"
     assert len(hint.alternatives) == 2 and "Rule of thumb" in hint.reason
+    assert "changes your chance of winning the hand very little" in hint.reason
     action, why = heuristic_choice(state, 0)
     come = still_to_come(state, 0)
     assert come[1] == 4 and come[3] == 4 and come[2] == 4    # nothing of ranks 1-3 is face up yet
