@@ -47,7 +47,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-from solvers.cards import Card, Rank, Rng, parse_card, standard_pack
+from solvers.cards import Card, Rank, Rng, standard_pack
+from solvers.deals import DealReader
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 
@@ -396,7 +397,6 @@ def parse_deal(deal: Any, options: TrashOptions, rng: Rng) -> tuple[int, list[Ca
     The deal is ``{"dealer": 0, "layouts": [[k cards, slot 1 first], …one per seat, seat 0
     first], "stock": [the other cards, the next drawn first]}`` with k = ``start_slots``.
     ``stock`` may be left out: the undealt cards are then shuffled from the match seed."""
-    from solvers.deals import DealReader
     n, k = options.players, options.start_slots
     pack = make_pack(n)
     shape = (f"a Trash deal is an object with 'dealer' (a seat from 0 to {n - 1}), 'layouts' ({k} cards for "

@@ -18,7 +18,7 @@ from collections import Counter
 
 from solvers.cards import Rng
 from solvers.game import Action
-from solvers.games.trash import DISCARD, DRAW, JACK, PLACE_JACK, START, SWAP, TAKE, TrashState, make_pack, slot_of
+from solvers.games.trash import DRAW, JACK, PLACE_JACK, START, SWAP, TAKE, TrashState, make_pack, slot_of
 
 __all__ = ["heuristic_bot", "heuristic_choice", "still_to_come"]
 
@@ -55,7 +55,6 @@ def heuristic_choice(state: TrashState, seat: int) -> tuple[Action, str]:
     if state.phase == PLACE_JACK:
         slot, why = jack_slot(state, seat)
         return Action(JACK, (str(slot),)), why
-    assert state.phase and legal == [Action(SWAP), Action(DISCARD)]
     return Action(SWAP), ("swap: the slot stays filled and the freed jack turns up one more face-down card")
 
 
