@@ -210,42 +210,38 @@ class TrashState(State):
                        rng_state=rng.state, reshuffles=self.reshuffles + 1)
 
     def _put(self, seat: int, slot: int, card: Card, what: str) -> "TrashState":
-        """Place ``card`` face up in ``slot``; the slot's old card becomes the card in hand."""
+        """Place ``card`` face up in ``slot`` by the player's choice and go on with the slot's old card."""
+        return replace(self, last=(seat, what))._place(seat, slot, card)
+
+    def _place(self, seat: int, slot: int, card: Card) -> "TrashState":
+        """``card`` goes face up in ``slot``; the slot's old card is the new card in hand (or the hand is won)."""
         old = self.slots[seat][slot - 1]
         layout = _with(self.slots[seat], slot - 1, card)
         shown = _with(self.face_up[seat], slot - 1, True)
         state = replace(self, slots=_with(self.slots, seat, layout), face_up=_with(self.face_up, seat, shown),
-                        last=(seat, what))
+                        held=(old,))
         if all(shown):
-            return replace(state, held=(old,))._finish_hand(seat)
+            return state._finish_hand(seat)
         return state._continue(seat, old)
 
     def _continue(self, seat: int, card: Card) -> "TrashState":
         """Go on with ``card`` in hand: place it when it must go somewhere, stop where a choice waits."""
-        state = self
-        while True:
-            state = replace(state, held=(card,))
-            if is_jack(card):
-                down = state.face_down_slots(seat)
-                if len(down) > 1:
-                    return replace(state, phase=PLACE_JACK)
-                # one face-down slot left: the jack has only one place to go
-                slot = down[0]
-            else:
-                slot = slot_of(card)
-                if slot is None or slot > state.sizes[seat]:
-                    return state._end_turn(seat)
-                if state.face_up[seat][slot - 1]:
-                    if is_jack(state.slots[seat][slot - 1]):
-                        return replace(state, phase=OFFER_SWAP)
-                    return state._end_turn(seat)
-            old = state.slots[seat][slot - 1]
-            layout = _with(state.slots[seat], slot - 1, card)
-            shown = _with(state.face_up[seat], slot - 1, True)
-            state = replace(state, slots=_with(state.slots, seat, layout), face_up=_with(state.face_up, seat, shown))
-            if all(shown):
-                return replace(state, held=(old,))._finish_hand(seat)
-            card = old
+        state = replace(self, held=(card,))
+        if is_jack(card):
+            down = state.face_down_slots(seat)
+            if len(down) > 1:
+                return replace(state, phase=PLACE_JACK)
+            # one face-down slot left: the jack has only one place to go
+            slot = down[0]
+        else:
+            slot = slot_of(card)
+            if slot is None or slot > state.sizes[seat]:
+                return state._end_turn(seat)
+            if state.face_up[seat][slot - 1]:
+                if is_jack(state.slots[seat][slot - 1]):
+                    return replace(state, phase=OFFER_SWAP)
+                return state._end_turn(seat)
+        return state._place(seat, slot, card)
 
     def _end_turn(self, seat: int) -> "TrashState":
         """Discard the card in hand; the next player (to the left) is to move."""
