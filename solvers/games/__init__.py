@@ -58,6 +58,7 @@ _MODULES: dict[str, tuple[str, str | None]] = {
     "james-bond": ("solvers.games.james_bond", "solvers.games.james_bond_bot"),
     "old-maid": ("solvers.games.old_maid", "solvers.games.old_maid_bot"),
     "carioca": ("solvers.games.carioca", "solvers.games.carioca_bot"),
+    "trash": ("solvers.games.trash", "solvers.games.trash_bot"),
 }
 _GAMES: dict[str, Game] = {}
 
