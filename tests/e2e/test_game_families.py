@@ -16,7 +16,7 @@ pytestmark = pytest.mark.e2e
 
 # Whist's own browser tests are in test_play_whist.py
 FISHING_AND_SHEDDING = ["xeri", "diloti", "kontsina", "paskahousu", "durak", "mao"]
-OTHERS = ["polish-polka", "east-west", "red7", "empat-satu", "teen-patti", "pishe-pasha", "japanese-51", "beggar-my-neighbor", "sam-sip", "chor-voli", "seven-rummy", "james-bond", "old-maid", "carioca"]
+OTHERS = ["polish-polka", "east-west", "red7", "empat-satu", "teen-patti", "pishe-pasha", "japanese-51", "beggar-my-neighbor", "sam-sip", "chor-voli", "seven-rummy", "james-bond", "old-maid", "carioca", "trash"]
 FAMILY = OTHERS + FISHING_AND_SHEDDING + ["teka", "whist-22", "napoleon", "kop", "sedma", "troefcall", "tetka", "king", "trex", "manille", "bura", "matapesa", "agram"]
 CARD = "#table button.card:not([disabled])"
 BUTTON = "#actions button:not([disabled])"
