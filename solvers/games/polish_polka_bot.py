@@ -17,13 +17,15 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.polish_polka import AFTER_DISCARD, CHOOSE, PLACE, REVEAL, PolkaState
 from solvers.games.polish_polka_play import heuristic_bot, heuristic_choice
-from solvers.games.polish_polka_search import evaluate
+from solvers.games.polish_polka_search import candidates, evaluate
+from solvers.paired_search import keep_unless_clearly_better
 from solvers.ismcts import SearchConfig
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
-SEARCH_SAMPLES = 8        # sampled deals a decision for the search bot
+SEARCH_SAMPLES = 12       # sampled deals a decision for the search bot
 SEARCH_BUDGET = 0.5       # the search bot's time limit a decision
+CLEAR_MARGIN = 2.0        # standard errors of paired gain needed to overrule the rule of thumb
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 
 _DECISION = {CHOOSE: "where to draw from", PLACE: "where the card goes", AFTER_DISCARD: "whether to turn a card"}
@@ -35,8 +37,12 @@ def search_bot(state: PolkaState, seat: int, rng: Rng) -> Action:
     thumb = heuristic_choice(state, seat)[0]
     if len(legal) == 1 or state.phase == REVEAL:
         return thumb
-    return evaluate(state, seat, rng.fork("polka-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
-                    prefer=thumb).best.action
+    moves = candidates(state, seat, thumb)
+    if len(moves) == 1:
+        return thumb
+    result = evaluate(state, seat, rng.fork("polka-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
+                      prefer=thumb, moves=moves)
+    return keep_unless_clearly_better(result, thumb, CLEAR_MARGIN)[0].action
 
 
 def hint(state: PolkaState, seat: int, budget: float | None = None, *, mode: str | None = None,
