@@ -23,7 +23,7 @@ from solvers.ismcts import SearchConfig
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
-SEARCH_SAMPLES = 12       # sampled deals a decision for the search bot
+SEARCH_SAMPLES = 32       # sampled deals a decision for the search bot
 SEARCH_BUDGET = 0.5       # the search bot's time limit a decision
 CLEAR_MARGIN = 2.0        # standard errors of paired gain needed to overrule the rule of thumb
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given

@@ -51,3 +51,15 @@ def test_the_rule_of_thumb_takes_a_discard_that_pairs():
     state = type(state)(**{**state.__dict__, "discard": state.discard[:-1] + (state.layouts[1][0].__class__.standard(2, 1, 2),)})
     hint = GAME.bots()["heuristic"](state, 1, Rng(0))
     assert hint.kind == "take"
+
+
+def test_the_search_plays_out_with_exactly_the_rules_of_thumb():
+    from solvers.games.polish_polka_search import rollout_bot
+    heuristic = GAME.bots()["heuristic"]
+    for seed in range(3):
+        state = GAME.new(seed=seed)
+        while state.hands_played == 0:
+            seat = state.turn
+            move = heuristic(state, seat, Rng(0))
+            assert rollout_bot(state, seat, Rng(0)) == move
+            state = state.apply(move, seat)
