@@ -63,3 +63,19 @@ def test_the_search_plays_out_with_exactly_the_rules_of_thumb():
             move = heuristic(state, seat, Rng(0))
             assert rollout_bot(state, seat, Rng(0)) == move
             state = state.apply(move, seat)
+
+
+def test_the_search_always_weighs_the_rule_of_thumb_and_going_out():
+    from solvers.games.polish_polka_play import heuristic_choice
+    from solvers.games.polish_polka_search import candidates
+    state = GAME.new(seed=4)
+    while state.hands_played == 0:
+        seat = state.turn
+        thumb = heuristic_choice(state, seat)[0]
+        moves = candidates(state, seat, thumb)
+        assert thumb in moves and set(moves) <= set(state.legal_actions(seat))
+        down = state.face_down(seat)
+        if state.phase == "place" and len(down) == 1:
+            assert any(m.kind == "swap" and m.args[0] == ("11", "12", "13", "21", "22", "23")[down[0]]
+                       for m in moves)
+        state = state.apply(thumb, seat)
