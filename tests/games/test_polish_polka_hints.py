@@ -51,3 +51,31 @@ def test_the_rule_of_thumb_takes_a_discard_that_pairs():
     state = type(state)(**{**state.__dict__, "discard": state.discard[:-1] + (state.layouts[1][0].__class__.standard(2, 1, 2),)})
     hint = GAME.bots()["heuristic"](state, 1, Rng(0))
     assert hint.kind == "take"
+
+
+def test_the_search_plays_out_with_exactly_the_rules_of_thumb():
+    from solvers.games.polish_polka_search import rollout_bot
+    heuristic = GAME.bots()["heuristic"]
+    for seed in range(3):
+        state = GAME.new(seed=seed)
+        while state.hands_played == 0:
+            seat = state.turn
+            move = heuristic(state, seat, Rng(0))
+            assert rollout_bot(state, seat, Rng(0)) == move
+            state = state.apply(move, seat)
+
+
+def test_the_search_always_weighs_the_rule_of_thumb_and_going_out():
+    from solvers.games.polish_polka_play import heuristic_choice
+    from solvers.games.polish_polka_search import candidates
+    state = GAME.new(seed=4)
+    while state.hands_played == 0:
+        seat = state.turn
+        thumb = heuristic_choice(state, seat)[0]
+        moves = candidates(state, seat, thumb)
+        assert thumb in moves and set(moves) <= set(state.legal_actions(seat))
+        down = state.face_down(seat)
+        if state.phase == "place" and len(down) == 1:
+            assert any(m.kind == "swap" and m.args[0] == ("11", "12", "13", "21", "22", "23")[down[0]]
+                       for m in moves)
+        state = state.apply(thumb, seat)
