@@ -21,8 +21,8 @@ from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET", "EXACT_FROM"]
 
-SEARCH_SAMPLES = 400      # sampled stock orders a decision for the search bot
-KEEP_MARGIN = 1.0         # standard errors another row must gain over the rules of thumb's
+SEARCH_SAMPLES = 800      # sampled stock orders a decision for the search bot
+KEEP_MARGIN = 0.0         # standard errors another row must gain over the rules of thumb's (0: any gain)
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 EXACT_FROM = 6            # the exact search is tried with at most this many placements left
 

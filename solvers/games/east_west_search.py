@@ -48,9 +48,6 @@ def game_value(margin: int) -> float:
     return (margin > 0) - (margin < 0) + ROW_WEIGHT * margin
 
 
-SAMPLE_VALUE = game_value    # a sampled play-out's value from its row margin
-
-
 def _ranking(state: EastWestState) -> tuple[bool, bool]:
     return state.options.flush_beats_full_house, state.options.low_straight_a789t
 
@@ -146,13 +143,15 @@ def _mask(cards) -> int:
 
 
 def sampled(state: EastWestState, seat: int, rng: Rng, *, samples: int | None = None,
-            budget: float | None = None, prefer: Action | None = None) -> Evaluation:
+            budget: float | None = None, prefer: Action | None = None,
+            value=game_value) -> Evaluation:
     """Every open row tried on the same sampled stock orders, each game played out by the
     rules of thumb; ranked by mean value, ``prefer`` winning ties.
 
     The stock's cards are known (the pack less the board and every placed card, and the card
     drawn); each sample is a uniform order of them. With neither ``samples`` nor ``budget``
-    one sample is taken."""
+    one sample is taken. ``value`` turns a play-out's row margin (the seat's rows won less
+    rows lost) into its value: :func:`game_value` by default."""
     started = time.perf_counter()
     playout = _Playout(state)
     rows = _rows(state)
@@ -180,7 +179,7 @@ def sampled(state: EastWestState, seat: int, rng: Rng, *, samples: int | None = 
             after = rows.copy()
             after[target] |= drawn
             margin = sign * playout.finish(after, 1 - seat, order, placed)
-            arm.values.append(SAMPLE_VALUE(margin))
+            arm.values.append(value(margin))
             arm.wins += margin > 0
         done += 1
     ranked = sorted(arms, key=lambda a: (-round(a.mean, 9), a.action != prefer))
