@@ -17,10 +17,12 @@ from solvers.games.east_west import PLACE, EastWestState
 from solvers.games.east_west_play import heuristic_bot, heuristic_choice
 from solvers.games.east_west_search import EXACT_POSITIONS, TooBig, exact_values, placements_left, sampled
 from solvers.ismcts import SearchConfig
+from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET", "EXACT_FROM"]
 
-SEARCH_SAMPLES = 40       # sampled stock orders a decision for the search bot
+SEARCH_SAMPLES = 800      # sampled stock orders a decision for the search bot
+KEEP_MARGIN = 0.0         # standard errors another row must gain over the rules of thumb's (0: any gain)
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 EXACT_FROM = 6            # the exact search is tried with at most this many placements left
 
@@ -49,7 +51,8 @@ def search_bot(state: EastWestState, seat: int, rng: Rng) -> Action:
     if values is not None:
         best = max(values.values())
         return thumb if values[int(thumb.args[0])] >= best - 1e-9 else _place(max(values, key=values.get))
-    return sampled(state, seat, rng.fork("east-west-search"), samples=SEARCH_SAMPLES, prefer=thumb).best.action
+    result = sampled(state, seat, rng.fork("east-west-search"), samples=SEARCH_SAMPLES, prefer=thumb)
+    return keep_unless_clearly_better(result, thumb, KEEP_MARGIN)[0].action
 
 
 def hint(state: EastWestState, seat: int, budget: float | None = None, *, mode: str | None = None,

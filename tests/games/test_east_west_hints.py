@@ -92,3 +92,17 @@ def test_rules_of_thumb_make_pairs_keep_draws_and_dump_in_the_weakest_row():
     assert row == 2 and "pair" in why       # the 7H pairs the board's 7C
     assert row_potential(idx("AS KS QS")) > row_potential(idx("AS KS 8D"))
     assert row_potential(idx("7C 7H 7D")) > row_potential(idx("7C 7H 8D"))
+
+
+def test_the_search_play_outs_are_the_rules_of_thumb_played_by_the_engine():
+    from solvers.games.east_west_search import rollout_value
+    heuristic = EW.bots()["heuristic"]
+    for seed in range(6):
+        state = EW.new(seed=seed, options={"games": 1})
+        rng = Rng(seed)
+        for _ in range(rng.below(20)):
+            state = state.apply(heuristic(state, state.turn, rng))
+        _, value = rollout_value(state, 1, rng)
+        while state.hands_played == 0:
+            state = state.apply(heuristic(state, state.turn, rng))
+        assert abs(value - state.utility(1)) < 1e-9
