@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import os
+
 from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint
@@ -21,6 +23,7 @@ from solvers.ismcts import SearchConfig
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "describe", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
 SEARCH_PLAYOUTS = 144     # play-outs a decision for the search bot, shared among the candidates
+STOP_PLAYOUTS = int(os.environ.get("J51_STOP", "400"))  # Stop or not: the decision that matters most
 SEARCH_SAMPLES = 24       # at least this many sampled deals a decision
 SEARCH_BUDGET = 1.5       # the search bot's time limit a decision
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
@@ -34,7 +37,8 @@ def search_bot(state: Japanese51State, seat: int, rng: Rng) -> Action:
         return legal[0]
     prefer = heuristic_choice(state, seat)[0]
     # a choice between few moves (Stop or not) gets more deals for the same effort
-    samples = max(SEARCH_SAMPLES, SEARCH_PLAYOUTS // len(legal))
+    playouts = STOP_PLAYOUTS if legal[0].kind == STOP else SEARCH_PLAYOUTS
+    samples = max(SEARCH_SAMPLES, playouts // len(legal))
     result = evaluate(state, seat, rng.fork("japanese-51-search"), samples=samples, budget=SEARCH_BUDGET,
                       prefer=prefer)
     return sound_choice(result, prefer)

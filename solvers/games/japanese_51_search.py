@@ -19,11 +19,13 @@ paired difference, so the sampling's noise does not talk the player out of a sou
 from __future__ import annotations
 
 import math
+import os
 import statistics
+from dataclasses import replace
 
 from solvers.cards import Rng
 from solvers.game import Action
-from solvers.games.japanese_51 import Japanese51State
+from solvers.games.japanese_51 import HAND, Japanese51State, first_player, _sorted, card_value, hand_value
 from solvers.games.japanese_51_play import heuristic_bot
 from solvers.paired_search import Evaluation, evaluate as paired_evaluate, play_until
 from solvers.sampling import determinize
@@ -32,6 +34,7 @@ __all__ = ["evaluate", "play_to_hand_end", "hand_outcome", "plausible_deal", "so
 
 MAX_STEPS = 2000    # a hand ends by its round limit well before this
 DRAWS = 3           # sampled deals a sample is chosen from (the others' strongest hands)
+EXTRA = int(os.environ.get("J51_EXTRA", "3"))  # extra cards a player who has had a turn chose among
 MARGIN_WEIGHT = 1 / 50
 
 
@@ -68,6 +71,48 @@ def plausible_deal(state: Japanese51State, seat: int, rng: Rng) -> Japanese51Sta
     return best
 
 
+def _keep(known: tuple, drawn: list, keep: int) -> list:
+    """Of ``drawn``, the ``keep`` cards a player holding ``known`` as well would keep: the
+    others are put down one at a time, each the one whose loss costs least."""
+    drawn = list(drawn)
+    while len(drawn) > keep:
+        worst = max(drawn, key=lambda c: (hand_value(known + tuple(x for x in drawn if x != c)), -card_value(c)))
+        drawn.remove(worst)
+    return drawn
+
+
+def _turns_had(state: Japanese51State, seat: int) -> int:
+    """How many turns ``seat`` has completed this hand."""
+    first = first_player(state.options, state.dealer)
+    return (state.turns - (seat - first) % state.players + state.players - 1) // state.players
+
+
+def kept_deal(state: Japanese51State, seat: int, rng: Rng) -> Japanese51State:
+    """A deal of the unseen cards in which each other player's unseen cards are the ones
+    they kept: a player whose hand holds ``h`` unseen cards has put down ``5 - h`` of the
+    cards dealt to them, so ``5`` are drawn and the ``h`` that suit the hand best (with the
+    cards seen taken) are kept; the rest of the unseen cards are the stock."""
+    world = determinize(state, seat, rng)
+    if state.reshuffled:
+        return world
+    hidden = {s: [c for c in world.hands[s] if c not in state.known[s]] for s in range(world.players) if s != seat}
+    pool = rng.shuffled(list(world.stock) + [c for cards in hidden.values() for c in cards])
+    hands = list(world.hands)
+    order = rng.shuffled(sorted(hidden))
+    for i, s in enumerate(order):
+        keep = len(hidden[s])
+        if not keep:
+            continue
+        reserve = sum(len(hidden[t]) for t in order[i + 1:])
+        extra = EXTRA if _turns_had(state, s) else 0
+        take = max(keep, min(HAND + extra, len(pool) - reserve))
+        drawn, pool = pool[:take], pool[take:]
+        kept = _keep(tuple(state.known[s]), drawn, keep)
+        pool += [c for c in drawn if c not in kept]
+        hands[s] = _sorted(tuple(state.known[s]) + tuple(kept))
+    return replace(world, hands=tuple(hands), stock=tuple(rng.shuffled(pool)))
+
+
 def sound_choice(result: Evaluation, prefer: Action) -> Action:
     """The best-ranked move, unless it beats ``prefer`` by no more than one standard error
     of the paired difference (then ``prefer``)."""
@@ -80,10 +125,14 @@ def sound_choice(result: Evaluation, prefer: Action) -> Action:
     return best.action if statistics.fmean(diffs) > spread else prefer
 
 
+DEALS = {"kept": lambda st, se, r: kept_deal(st, se, r), "max3": lambda st, se, r: plausible_deal(st, se, r),
+         "plain": determinize}
+
+
 def evaluate(state: Japanese51State, seat: int, rng: Rng, *, samples: int | None = None,
              budget: float | None = None, prefer: Action | None = None) -> Evaluation:
     """Try every legal action on ``samples`` sampled deals (or as many as ``budget`` seconds
     allow, at least one); rank them by mean value, ``prefer`` winning ties."""
     return paired_evaluate(state, seat, rng, candidates=state.legal_actions(seat),
                            outcome=lambda world, r: hand_outcome(state, play_to_hand_end(world, r), seat),
-                           samples=samples, budget=budget, prefer=prefer, deal=plausible_deal)
+                           samples=samples, budget=budget, prefer=prefer, deal=DEALS[os.environ.get("J51_DEAL", "kept")])
