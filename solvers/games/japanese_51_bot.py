@@ -3,14 +3,12 @@
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.japanese_51_play`): take the card
   that leaves the best hand, clear a table that offers nothing, stop on a strong hand.
 * ``search``: every legal choice (which table card to take or clearing, what to put down,
-  Stop or not) tried on the same sampled deals of the unseen cards, the hand played out by
-  the rules of thumb (:mod:`solvers.games.japanese_51_search`); the best is played.
+  Stop or not) tried on the same sampled deals of the unseen cards (the others' cards as
+  the ones they kept), the hand played out by the rules of thumb (:mod:`solvers.games.japanese_51_search`); the best is played.
 * The hint does the same within its budget and says how often each choice won the hand.
 """
 
 from __future__ import annotations
-
-import os
 
 from solvers.cards import Rng
 from solvers.errors import CardsageError
@@ -23,7 +21,7 @@ from solvers.ismcts import SearchConfig
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "describe", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
 SEARCH_PLAYOUTS = 144     # play-outs a decision for the search bot, shared among the candidates
-STOP_PLAYOUTS = int(os.environ.get("J51_STOP", "400"))  # Stop or not: the decision that matters most
+STOP_PLAYOUTS = 400       # Stop or not, the decision that matters most, gets more deals
 SEARCH_SAMPLES = 24       # at least this many sampled deals a decision
 SEARCH_BUDGET = 1.5       # the search bot's time limit a decision
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given

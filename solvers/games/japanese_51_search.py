@@ -10,16 +10,22 @@ fiftieth of its value over the best other hand (a cumulative match: the value ma
 itself, over the mean of the others).
 
 The other players keep the cards that suit them, so their hidden cards are not a random
-draw: of ``DRAWS`` sampled deals the one where the others' hands are worth most is used
-(a deal still depends only on what the player knows). A move other than the rules of
-thumb's is played only when it beats that move by more than one standard error of the
-paired difference, so the sampling's noise does not talk the player out of a sound move.
+draw (:func:`kept_deal`): a player with ``h`` unseen cards has put down ``5 - h`` of the
+cards dealt to them, so ``5`` cards (``5 + EXTRA`` once they have had a turn: they chose
+among the table's cards as well) are drawn from the unseen ones and the ``h`` that best
+fit the cards seen taken are kept. Checked against the rules of thumb's own play: the
+others' mean hand value matches (18 sampled, 18 real) and so does a stopper's chance of
+winning the hand (0.59 sampled, 0.61 real; a uniform draw says 0.92, the strongest of
+three draws 0.85), so Stop or not is weighed against a sound picture of the others.
+
+A move other than the rules of thumb's is played only when it beats that move by more than
+one standard error of the paired difference, so the sampling's noise does not talk the
+player out of a sound move.
 """
 
 from __future__ import annotations
 
 import math
-import os
 import statistics
 from dataclasses import replace
 
@@ -30,11 +36,10 @@ from solvers.games.japanese_51_play import heuristic_bot
 from solvers.paired_search import Evaluation, evaluate as paired_evaluate, play_until
 from solvers.sampling import determinize
 
-__all__ = ["evaluate", "play_to_hand_end", "hand_outcome", "plausible_deal", "sound_choice"]
+__all__ = ["evaluate", "play_to_hand_end", "hand_outcome", "kept_deal", "sound_choice"]
 
 MAX_STEPS = 2000    # a hand ends by its round limit well before this
-DRAWS = 3           # sampled deals a sample is chosen from (the others' strongest hands)
-EXTRA = int(os.environ.get("J51_EXTRA", "3"))  # extra cards a player who has had a turn chose among
+EXTRA = 3           # more cards a player who has had a turn chose among (the table's)
 MARGIN_WEIGHT = 1 / 50
 
 
@@ -57,18 +62,6 @@ def hand_outcome(start: Japanese51State, end: Japanese51State, seat: int) -> tup
         return seat in winners, values[seat] - sum(others) / len(others)
     won = seat in winners
     return won, float(won) + (values[seat] - max(others)) * MARGIN_WEIGHT
-
-
-def plausible_deal(state: Japanese51State, seat: int, rng: Rng) -> Japanese51State:
-    """Of ``DRAWS`` deals of the unseen cards, the one where the other players' hands are
-    worth most (they have been keeping the cards that suit them)."""
-    best, best_strength = None, None
-    for _ in range(DRAWS):
-        world = determinize(state, seat, rng)
-        strength = sum(world.value(s) for s in range(world.players) if s != seat)
-        if best is None or strength > best_strength:
-            best, best_strength = world, strength
-    return best
 
 
 def _keep(known: tuple, drawn: list, keep: int) -> list:
@@ -125,14 +118,10 @@ def sound_choice(result: Evaluation, prefer: Action) -> Action:
     return best.action if statistics.fmean(diffs) > spread else prefer
 
 
-DEALS = {"kept": lambda st, se, r: kept_deal(st, se, r), "max3": lambda st, se, r: plausible_deal(st, se, r),
-         "plain": determinize}
-
-
 def evaluate(state: Japanese51State, seat: int, rng: Rng, *, samples: int | None = None,
              budget: float | None = None, prefer: Action | None = None) -> Evaluation:
     """Try every legal action on ``samples`` sampled deals (or as many as ``budget`` seconds
     allow, at least one); rank them by mean value, ``prefer`` winning ties."""
     return paired_evaluate(state, seat, rng, candidates=state.legal_actions(seat),
                            outcome=lambda world, r: hand_outcome(state, play_to_hand_end(world, r), seat),
-                           samples=samples, budget=budget, prefer=prefer, deal=DEALS[os.environ.get("J51_DEAL", "kept")])
+                           samples=samples, budget=budget, prefer=prefer, deal=kept_deal)
