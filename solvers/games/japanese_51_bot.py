@@ -3,8 +3,8 @@
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.japanese_51_play`): take the card
   that leaves the best hand, clear a table that offers nothing, stop on a strong hand.
 * ``search``: every legal choice (which table card to take or clearing, what to put down,
-  Stop or not) tried on the same sampled deals of the unseen cards, the hand played out by
-  the rules of thumb (:mod:`solvers.games.japanese_51_search`); the best is played.
+  Stop or not) tried on the same sampled deals of the unseen cards (the others' cards as
+  the ones they kept), the hand played out by the rules of thumb (:mod:`solvers.games.japanese_51_search`); the best is played.
 * The hint does the same within its budget and says how often each choice won the hand.
 """
 
@@ -21,6 +21,7 @@ from solvers.ismcts import SearchConfig
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "describe", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
 SEARCH_PLAYOUTS = 144     # play-outs a decision for the search bot, shared among the candidates
+STOP_PLAYOUTS = 400       # Stop or not, the decision that matters most, gets more deals
 SEARCH_SAMPLES = 24       # at least this many sampled deals a decision
 SEARCH_BUDGET = 1.5       # the search bot's time limit a decision
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
@@ -34,7 +35,8 @@ def search_bot(state: Japanese51State, seat: int, rng: Rng) -> Action:
         return legal[0]
     prefer = heuristic_choice(state, seat)[0]
     # a choice between few moves (Stop or not) gets more deals for the same effort
-    samples = max(SEARCH_SAMPLES, SEARCH_PLAYOUTS // len(legal))
+    playouts = STOP_PLAYOUTS if legal[0].kind == STOP else SEARCH_PLAYOUTS
+    samples = max(SEARCH_SAMPLES, playouts // len(legal))
     result = evaluate(state, seat, rng.fork("japanese-51-search"), samples=samples, budget=SEARCH_BUDGET,
                       prefer=prefer)
     return sound_choice(result, prefer)
