@@ -19,15 +19,16 @@ from solvers.game import Action, Hint
 from solvers.games.carioca import DISCARD, DOWN, DRAW, DRAW_PHASE, TAKE, CariocaState
 from solvers.games.carioca_melds import ESCALERA, TRIO, card_value, is_joker
 from solvers.games.carioca_play import fits_table, heuristic_bot, heuristic_choice
-from solvers.games.carioca_search import candidates, evaluate
+from solvers.games.carioca_search import candidates, evaluate, evaluate_pruned
 from solvers.ismcts import SearchConfig
 from solvers.melds import MeldRules, plan
 from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "hand_plan_text"]
 
-SEARCH_SAMPLES = 4        # sampled deals a decision for the search bot
-SEARCH_BUDGET = None      # no time limit: the same decisions however busy the machine is
+SEARCH_SAMPLES = 16       # sampled deals a decision for the search bot at most (no time limit:
+                          # the same decisions however busy the machine is)
+PRUNE_AFTER = 6           # from this many deals on, moves clearly worse than the rules of thumb's are dropped
 KEEP_MARGIN = 1.0         # standard errors another move must gain to replace the rules of thumb's
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 HAND_RULES = MeldRules(set_min=3, run_min=4, run_max=13, wild=is_joker)
@@ -42,8 +43,8 @@ def search_bot(state: CariocaState, seat: int, rng: Rng) -> Action:
     moves = candidates(state, seat)
     if len(moves) == 1:
         return moves[0]
-    result = evaluate(state, seat, rng.fork("carioca-search"), moves=moves, samples=SEARCH_SAMPLES,
-                      budget=SEARCH_BUDGET, prefer=prior)
+    result = evaluate_pruned(state, seat, rng.fork("carioca-search"), moves=moves, samples=SEARCH_SAMPLES,
+                             prefer=prior, prune_after=PRUNE_AFTER)
     return keep_unless_clearly_better(result, prior, KEEP_MARGIN)[0].action
 
 
