@@ -97,7 +97,7 @@ def evaluate_pruned(state: CariocaState, seat: int, rng: Rng, *, moves: list[Act
     own = next(a for a in arms if a.action == prefer)
     live = list(arms)
     done = 0
-    while done < samples and len(live) > 1:
+    while done < max(samples, 1) and (len(live) > 1 or not done):
         world = determinize(state, seat, rng)
         for arm in live:
             won, value = hand_value(state, play_to_hand_end(world._apply(arm.action, seat), rng), seat)
@@ -113,6 +113,6 @@ def evaluate_pruned(state: CariocaState, seat: int, rng: Rng, *, moves: list[Act
                         continue
                 kept.append(arm)
             live = kept
-    ranked = sorted((a for a in arms if a.values),
+    ranked = sorted(arms,
                     key=lambda a: (len(a.values) < done, -round(a.mean, 9), a.action != prefer))
     return Evaluation(ranked, done, time.perf_counter() - started)
