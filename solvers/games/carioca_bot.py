@@ -29,7 +29,7 @@ __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "hand_plan_text"]
 SEARCH_SAMPLES = 16       # sampled deals a decision for the search bot at most (no time limit:
                           # the same decisions however busy the machine is)
 PRUNE_AFTER = 6           # from this many deals on, moves clearly worse than the rules of thumb's are dropped
-KEEP_MARGIN = 1.0         # standard errors another move must gain to replace the rules of thumb's
+KEEP_MARGIN = 1.5         # standard errors another move must gain to replace the rules of thumb's
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 HAND_RULES = MeldRules(set_min=3, run_min=4, run_max=13, wild=is_joker)
 KIND_WORDS = {"set": TRIO, "run": ESCALERA}
@@ -39,6 +39,10 @@ def search_bot(state: CariocaState, seat: int, rng: Rng) -> Action:
     """Search the draws and discards; lay down and lay off by the rules of thumb."""
     prior = heuristic_choice(state, seat)[0]
     if state.phase != DRAW_PHASE and prior.kind != DISCARD:
+        return prior
+    if state.down[seat]:
+        # once down the rules of thumb's fixed rule (take only what lays off, throw the
+        # costliest card) is left alone: the search there mostly chose by sampling noise
         return prior
     moves = candidates(state, seat)
     if len(moves) == 1:
