@@ -1,10 +1,12 @@
 """Carioca's players and hints.
 
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.carioca_play`).
-* ``search``: at each draw and each discard, the rules of thumb's best few moves tried on
-  the same sampled deals of the unseen cards, each hand played out by the rules of thumb
-  (:mod:`solvers.games.carioca_search`); the rules of thumb's move is kept unless another
-  is clearly better. Laying down and laying off follow the rules of thumb.
+* ``search``: at each draw and each discard before its contract is down, the rules of
+  thumb's best few moves tried on the same sampled deals of the unseen cards (up to 16, moves
+  clearly worse than the rules of thumb's dropped after 6), each hand played out by the rules
+  of thumb (:mod:`solvers.games.carioca_search`); the rules of thumb's move is kept unless
+  another is clearly better. Laying down, laying off and play once down follow the rules of
+  thumb.
 * The hint runs the same search over every kind of decision within its budget and names
   the meld plan: the melds the hand holds (by the shared meld solver) and what is left.
 """
