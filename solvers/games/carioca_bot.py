@@ -1,10 +1,12 @@
 """Carioca's players and hints.
 
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.carioca_play`).
-* ``search``: at each draw and each discard, the rules of thumb's best few moves tried on
-  the same sampled deals of the unseen cards, each hand played out by the rules of thumb
-  (:mod:`solvers.games.carioca_search`); the rules of thumb's move is kept unless another
-  is clearly better. Laying down and laying off follow the rules of thumb.
+* ``search``: at each draw and each discard before its contract is down, the rules of
+  thumb's best few moves tried on the same sampled deals of the unseen cards (up to 16, moves
+  clearly worse than the rules of thumb's dropped after 6), each hand played out by the rules
+  of thumb (:mod:`solvers.games.carioca_search`); the rules of thumb's move is kept unless
+  another is clearly better. Laying down, laying off and play once down follow the rules of
+  thumb.
 * The hint runs the same search over every kind of decision within its budget and names
   the meld plan: the melds the hand holds (by the shared meld solver) and what is left.
 """
@@ -19,16 +21,17 @@ from solvers.game import Action, Hint
 from solvers.games.carioca import DISCARD, DOWN, DRAW, DRAW_PHASE, TAKE, CariocaState
 from solvers.games.carioca_melds import ESCALERA, TRIO, card_value, is_joker
 from solvers.games.carioca_play import fits_table, heuristic_bot, heuristic_choice
-from solvers.games.carioca_search import candidates, evaluate
+from solvers.games.carioca_search import candidates, evaluate, evaluate_pruned
 from solvers.ismcts import SearchConfig
 from solvers.melds import MeldRules, plan
 from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "hand_plan_text"]
 
-SEARCH_SAMPLES = 4        # sampled deals a decision for the search bot
-SEARCH_BUDGET = None      # no time limit: the same decisions however busy the machine is
-KEEP_MARGIN = 1.0         # standard errors another move must gain to replace the rules of thumb's
+SEARCH_SAMPLES = 16       # sampled deals a decision for the search bot at most (no time limit:
+                          # the same decisions however busy the machine is)
+PRUNE_AFTER = 6           # from this many deals on, moves clearly worse than the rules of thumb's are dropped
+KEEP_MARGIN = 1.5         # standard errors another move must gain to replace the rules of thumb's
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 HAND_RULES = MeldRules(set_min=3, run_min=4, run_max=13, wild=is_joker)
 KIND_WORDS = {"set": TRIO, "run": ESCALERA}
@@ -39,11 +42,15 @@ def search_bot(state: CariocaState, seat: int, rng: Rng) -> Action:
     prior = heuristic_choice(state, seat)[0]
     if state.phase != DRAW_PHASE and prior.kind != DISCARD:
         return prior
+    if state.down[seat]:
+        # once down the rules of thumb's fixed rule (take only what lays off, throw the
+        # costliest card) is left alone: the search there mostly chose by sampling noise
+        return prior
     moves = candidates(state, seat)
     if len(moves) == 1:
         return moves[0]
-    result = evaluate(state, seat, rng.fork("carioca-search"), moves=moves, samples=SEARCH_SAMPLES,
-                      budget=SEARCH_BUDGET, prefer=prior)
+    result = evaluate_pruned(state, seat, rng.fork("carioca-search"), moves=moves, samples=SEARCH_SAMPLES,
+                             prefer=prior, prune_after=PRUNE_AFTER)
     return keep_unless_clearly_better(result, prior, KEEP_MARGIN)[0].action
 
 

@@ -20,9 +20,12 @@ from solvers.game import Action, card_action
 from solvers.games.carioca import DISCARD, DRAW_PHASE, CariocaState
 from solvers.games.carioca_melds import card_value
 from solvers.games.carioca_play import heuristic_bot, heuristic_choice, ranked_discards, usefulness
-from solvers.paired_search import Evaluation, evaluate as paired_evaluate, play_until
+import time
 
-__all__ = ["candidates", "evaluate", "play_to_hand_end", "hand_value", "MAX_STEPS"]
+from solvers.paired_search import Candidate, Evaluation, evaluate as paired_evaluate, paired_gain, play_until
+from solvers.sampling import determinize
+
+__all__ = ["candidates", "evaluate", "evaluate_pruned", "play_to_hand_end", "hand_value", "MAX_STEPS"]
 
 MAX_STEPS = 600          # a hand's play-out by the rules of thumb ends long before this
 DISCARDS = 3             # discards tried
@@ -80,3 +83,36 @@ def evaluate(state: CariocaState, seat: int, rng: Rng, *, moves: list[Action] | 
     return paired_evaluate(state, seat, rng, candidates=moves or candidates(state, seat),
                            outcome=lambda world, r: hand_value(state, play_to_hand_end(world, r), seat),
                            samples=samples, budget=budget, prefer=prefer)
+
+
+def evaluate_pruned(state: CariocaState, seat: int, rng: Rng, *, moves: list[Action], samples: int,
+                    prefer: Action, prune_after: int = 6, prune_margin: float = 2.0) -> Evaluation:
+    """Like :func:`evaluate` on ``samples`` deals, but from ``prune_after`` deals on a
+    candidate that trails ``prefer`` by more than ``prune_margin`` standard errors of
+    their paired difference is no longer played out, and sampling stops once only
+    ``prefer`` is left: the deals go to the moves still in doubt. A dropped candidate
+    keeps the values of the deals it was tried on."""
+    started = time.perf_counter()
+    arms = [Candidate(a) for a in moves]
+    own = next(a for a in arms if a.action == prefer)
+    live = list(arms)
+    done = 0
+    while done < max(samples, 1) and (len(live) > 1 or not done):
+        world = determinize(state, seat, rng)
+        for arm in live:
+            won, value = hand_value(state, play_to_hand_end(world._apply(arm.action, seat), rng), seat)
+            arm.values.append(float(value))
+            arm.wins += bool(won)
+        done += 1
+        if done >= prune_after:
+            kept = []
+            for arm in live:
+                if arm is not own:
+                    mean, spread = paired_gain(arm, own)
+                    if mean + prune_margin * spread < 0 or (spread == 0 and mean <= 0):
+                        continue
+                kept.append(arm)
+            live = kept
+    ranked = sorted(arms,
+                    key=lambda a: (len(a.values) < done, -round(a.mean, 9), a.action != prefer))
+    return Evaluation(ranked, done, time.perf_counter() - started)

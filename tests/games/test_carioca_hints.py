@@ -52,3 +52,18 @@ def test_a_forced_draw_says_there_is_no_choice():
     state = replace(state, stock=(), discard=state.stock + state.discard)
     hint = GAME.hint(state, 0)
     assert hint.action.kind == "take" and "only" in hint.reason and hint.method == "exact"
+
+
+def test_pruned_search_drops_only_clearly_worse_moves_and_keeps_the_rule_of_thumb():
+    from solvers.games.carioca_play import heuristic_choice
+    from solvers.games.carioca_search import candidates, evaluate_pruned
+    state = position(["7H#1 7S#1 9D#1 9S#1 2C#1 3D#1 KD#1 AS#1 QC#1 4H#1 5S#1 6D#2", SEAT0])
+    prior = heuristic_choice(state, 0)[0]
+    moves = candidates(state, 0)
+    result = evaluate_pruned(state, 0, Rng(3), moves=moves, samples=4, prefer=prior, prune_after=2)
+    assert {c.action for c in result.ranked} == set(moves)
+    own = next(c for c in result.ranked if c.action == prior)
+    assert len(own.values) == result.samples, "the rules of thumb's move is tried on every deal"
+    assert all(len(c.values) >= min(2, result.samples) for c in result.ranked)
+    again = evaluate_pruned(state, 0, Rng(3), moves=moves, samples=4, prefer=prior, prune_after=2)
+    assert [c.action for c in again.ranked] == [c.action for c in result.ranked]
