@@ -15,14 +15,14 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.seven_rummy import SevenRummyState
 from solvers.games.seven_rummy_play import heuristic_bot, heuristic_choice
-from solvers.games.seven_rummy_search import evaluate
+from solvers.games.seven_rummy_search import candidates, evaluate
 from solvers.ismcts import SearchConfig
 from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot"]
 
-SEARCH_SAMPLES = 8        # sampled deals a decision for the search bot
-SEARCH_BUDGET = 0.5       # the search bot's time limit a decision
+SEARCH_SAMPLES = 12       # sampled deals a decision for the search bot
+SEARCH_BUDGET = 1.0       # the search bot's time limit a decision (a guard on a loaded machine)
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 MARGIN = 2.0              # standard errors another move must gain to replace the rules of thumb's
 
@@ -33,6 +33,8 @@ def search_bot(state: SevenRummyState, seat: int, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     prior = heuristic_choice(state, seat)[0]
+    if len(candidates(state, seat, prior)) == 1:
+        return prior
     result = evaluate(state, seat, rng.fork("seven-rummy-search"), prior=prior, samples=SEARCH_SAMPLES,
                       budget=SEARCH_BUDGET)
     if len(result.ranked) == 1:
