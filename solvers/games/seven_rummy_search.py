@@ -21,6 +21,8 @@ candidates of one deal, which share most of their play-outs); it picks exactly t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solvers.cards import Card, Rng
 from solvers.game import Action, card_action
 from solvers.games.seven_rummy import (CHI, CLAIM_PHASE, DISCARD, DRAW, DRAW_PHASE, LAYOFF, MELD, MELD_PHASE, PASS, PON,
@@ -49,6 +51,36 @@ def plan(hand, table=()):
     return found
 
 
+_extends: dict = {}
+
+
+def extends(meld, card) -> bool:
+    """:func:`can_extend` memoised."""
+    key = (meld, card)
+    found = _extends.get(key)
+    if found is None:
+        if len(_extends) >= PLAN_CACHE:
+            _extends.clear()
+        found = _extends[key] = can_extend(meld, card)
+    return found
+
+
+def reachable(hand, table) -> list[int]:
+    """The indices of the table's melds some card of ``hand`` extends on its own: the only
+    ones a plan can lay off on (a longer lay-off always has a card next to the meld)."""
+    return [i for i, meld in enumerate(table) if any(extends(meld, c) for c in hand)]
+
+
+def table_plan(hand, table):
+    """The plan for ``hand`` against ``table`` (the solver's answer), computed on the melds it
+    can reach; its lay-offs' indices are those of ``table``."""
+    keep = reachable(hand, table)
+    found = plan(hand, [table[i] for i in keep])
+    if len(keep) == len(table) or not found.layoffs:
+        return found
+    return replace(found, layoffs=[(keep[i], grown) for i, grown in found.layoffs])
+
+
 def _claim(state: SevenRummyState, seat: int, kind: str) -> Action | None:
     """The rules of thumb's claim (the one using most hand cards) when it lowers the leftover count."""
     hand = state.hands[seat]
@@ -71,7 +103,7 @@ def _discard_key(card: Card, deadwood) -> tuple[int, int]:
 def discard_order(hand, table) -> list[Card]:
     """The hand's cards in the rules of thumb's order of discarding (its choice first): the
     plan's leftover cards, dearest and least connected first, then the melded ones."""
-    p = plan(hand, table)
+    p = table_plan(hand, table)
     pool = sort_cards(p.deadwood or list(hand))
     first = sorted(pool, key=lambda c: _discard_key(c, p.deadwood), reverse=True)
     # max() keeps the first of equal keys in sorted order; a stable sort on the reversed key does not
@@ -92,7 +124,7 @@ def fast_choice(state: SevenRummyState, seat: int) -> Action:
     hand = state.hands[seat]
     table = [(m, owner, n) for owner, own in enumerate(state.melds) for n, m in enumerate(own)]
     melds = [m for m, _, _ in table]
-    p = plan(hand, melds)
+    p = table_plan(hand, melds)
     hold = (not state.laid_before[seat] and not state.laid_now and len(p.deadwood) == 2 and len(hand) >= 4)
     if not hold:
         ordered = sorted(p.melds, key=lambda m: -sum(card_count(c) for c in m.cards))
@@ -106,7 +138,7 @@ def fast_choice(state: SevenRummyState, seat: int) -> Action:
             for index, grown in p.layoffs:
                 meld, owner, n = table[index]
                 for card in sort_cards(c for c in grown.cards if c not in meld):
-                    if card in hand and can_extend(meld, card):
+                    if card in hand and extends(meld, card):
                         return Action(LAYOFF, (str(card), str(owner), str(n)))
     pool = sort_cards(p.deadwood or list(hand))
     card = max(pool, key=lambda c: _discard_key(c, p.deadwood))
@@ -140,7 +172,7 @@ def candidates(state: SevenRummyState, seat: int, prior: Action) -> list[Action]
 def leftover(state: SevenRummyState, seat: int) -> int:
     """The count of the cards ``seat`` could not meld (its plan's deadwood)."""
     table = [m for own in state.melds for m in own]
-    return plan(state.hands[seat], table).deadwood_value
+    return table_plan(state.hands[seat], table).deadwood_value
 
 
 def hand_value(start: SevenRummyState, end: SevenRummyState, seat: int) -> tuple[bool, float]:
