@@ -150,11 +150,16 @@ def fast_bot(state: SevenRummyState, seat: int, rng: Rng) -> Action:
     return fast_choice(state, seat)
 
 
-def candidates(state: SevenRummyState, seat: int, prior: Action) -> list[Action]:
-    """The moves the search compares (the rules of thumb's move always first)."""
+def candidates(state: SevenRummyState, seat: int, prior: Action, wide: bool = False) -> list[Action]:
+    """The moves the search compares (the rules of thumb's move always first). ``wide`` (the
+    hint's list) adds, in the meld phase, discarding any card at once (holding back the
+    melds); otherwise a meld or lay-off is not searched and a discard has ``DISCARDS``
+    candidates."""
     if state.phase != MELD_PHASE:
         legal = state.legal_actions(seat)
         return [prior] + [a for a in legal if a != prior]
+    if wide:
+        return [prior] + [a for a in state.legal_actions(seat) if a.kind == DISCARD and a != prior]
     if prior.kind != DISCARD:
         return [prior]
     table = [m for own in state.melds for m in own]
@@ -187,14 +192,15 @@ def hand_value(start: SevenRummyState, end: SevenRummyState, seat: int) -> tuple
 
 
 def evaluate(state: SevenRummyState, seat: int, rng: Rng, *, prior: Action, samples: int | None = None,
-             budget: float | None = None) -> Evaluation:
-    """Try every candidate on ``samples`` sampled deals (or as many as ``budget`` seconds
-    allow, at least one); rank them by mean value, the rules of thumb's move winning ties."""
+             budget: float | None = None, wide: bool = False) -> Evaluation:
+    """Try every candidate (:func:`candidates`, ``wide`` for a hint) on ``samples`` sampled
+    deals (or as many as ``budget`` seconds allow, at least one); rank them by mean value,
+    the rules of thumb's move winning ties."""
     hand = state.hands_played
 
     def outcome(world, r):
         end = play_until(world, fast_bot, r, lambda s: s.hands_played > hand, ROLLOUT_STEPS)
         return hand_value(state, end, seat)
 
-    return paired_evaluate(state, seat, rng, candidates=candidates(state, seat, prior), outcome=outcome,
+    return paired_evaluate(state, seat, rng, candidates=candidates(state, seat, prior, wide), outcome=outcome,
                            samples=samples, budget=budget, prefer=prior)
