@@ -2,10 +2,13 @@
 
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.seven_rummy_play`), every decision
   from the best meld plan of the shared meld solver.
-* ``search``: the claims, the draw and the discard tried on the same sampled deals of the
-  unseen cards, each played on by the rules of thumb (:mod:`solvers.games.seven_rummy_search`);
-  the rules of thumb's move is kept unless another is clearly better on those deals.
-* The hint does the same within its budget and names the meld plan behind the move.
+* ``search``: the claims, the draw and the discard (the rules of thumb's card and the next
+  best two) tried on the same sampled deals of the unseen cards, each played on by the rules
+  of thumb to the end of the hand (:mod:`solvers.games.seven_rummy_search`); the rules of
+  thumb's move is kept unless another is clearly better on those deals. Melds and lay-offs
+  are the rules of thumb's.
+* The hint does the same within its budget, with any discard also tried in the meld phase
+  (holding the melds back), and names the meld plan behind the move.
 """
 
 from __future__ import annotations
@@ -15,14 +18,14 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.seven_rummy import SevenRummyState
 from solvers.games.seven_rummy_play import heuristic_bot, heuristic_choice
-from solvers.games.seven_rummy_search import evaluate
+from solvers.games.seven_rummy_search import candidates, evaluate
 from solvers.ismcts import SearchConfig
 from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot"]
 
-SEARCH_SAMPLES = 8        # sampled deals a decision for the search bot
-SEARCH_BUDGET = 0.5       # the search bot's time limit a decision
+SEARCH_SAMPLES = 24       # sampled deals a decision for the search bot
+SEARCH_BUDGET = 1.0       # the search bot's time limit a decision (a guard on a loaded machine)
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 MARGIN = 2.0              # standard errors another move must gain to replace the rules of thumb's
 
@@ -33,6 +36,8 @@ def search_bot(state: SevenRummyState, seat: int, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     prior = heuristic_choice(state, seat)[0]
+    if len(candidates(state, seat, prior)) == 1:
+        return prior
     result = evaluate(state, seat, rng.fork("seven-rummy-search"), prior=prior, samples=SEARCH_SAMPLES,
                       budget=SEARCH_BUDGET)
     if len(result.ranked) == 1:
@@ -57,7 +62,7 @@ def hint(state: SevenRummyState, seat: int, budget: float | None = None, *, mode
     if iterations is None and budget is None:
         budget = DEFAULT_BUDGET
     result = evaluate(state, seat, rng or Rng("seven-rummy-hint"), prior=prior, samples=iterations,
-                      budget=None if iterations is not None else budget * 0.9)
+                      budget=None if iterations is not None else budget * 0.9, wide=True)
     if len(result.ranked) == 1:
         return Hint(prior, why, {"kind": "plan"}, [], method="heuristic")
     best, kept = keep_unless_clearly_better(result, prior, MARGIN)

@@ -73,3 +73,43 @@ def test_melds_agree_with_the_shared_solver_and_plans_are_legal(hand):
 def test_refused_groups_are_no_melds():
     for text in ("QH KH AH", "6H 7S", "8H 9H", "5H 5S", "KH AH 2H"):
         assert not is_meld(parse_cards(text.split())), text
+
+
+def test_the_fast_play_out_policy_plays_the_rules_of_thumb():
+    from solvers.games.seven_rummy_play import heuristic_choice
+    from solvers.games.seven_rummy_search import fast_choice
+    for seed in range(3):
+        state = GAME.new(seed=seed)
+        rng = Rng(seed)
+        while not state.is_over and state.hands_played < 1:
+            seat = min(state.to_move)
+            action = heuristic_choice(state, seat)[0]
+            assert fast_choice(state, seat) == action
+            if rng.below(4) == 0:               # now and then a random move, for variety
+                action = rng.choice(state.legal_actions(seat))
+            state = state.apply(action, seat)
+
+
+def test_search_candidates_keep_the_rules_of_thumb_move_first():
+    from solvers.games.seven_rummy_play import heuristic_choice
+    from solvers.games.seven_rummy_search import DISCARDS, candidates
+    state = run(deal(["7H 8H 5C 5D 2C KD QS", "KS QC 7C 3D 4D 9C AS"], "TC", stock_top="JC"), "draw")
+    prior = heuristic_choice(state, 0)[0]
+    assert prior.kind == "meld" and candidates(state, 0, prior) == [prior]
+    wide = candidates(state, 0, prior, wide=True)
+    assert wide[0] == prior and len(wide) == 1 + len(state.hands[0])
+    state = run(state, "meld 7H 8H")
+    prior = heuristic_choice(state, 0)[0]
+    found = candidates(state, 0, prior)
+    assert found[0] == prior and len(found) == DISCARDS and len(set(found)) == DISCARDS
+    assert all(a in state.legal_actions(0) for a in found)
+
+
+def test_plans_against_the_reachable_table_agree_with_the_full_plan():
+    from solvers.games.seven_rummy_search import table_plan
+    table = [tuple(parse_cards(m.split())) for m in ("5H 6H 7H", "9S 9C 9D", "7C", "2D 3D 4D")]
+    for text in ("8H 9H 9H KD", "8H 9H 4C 2S", "9H 6C KS QS", "AD 5D 8C 6C"):
+        hand = tuple(dict.fromkeys(parse_cards(text.split())))
+        full, fast = best_plan(hand, table), table_plan(hand, table)
+        assert fast.deadwood_value == full.deadwood_value and fast.deadwood == full.deadwood
+        assert [(i, m.cards) for i, m in fast.layoffs] == [(i, m.cards) for i, m in full.layoffs]
