@@ -19,22 +19,26 @@ from solvers.games.sam_sip_play import _unseen_counts, describe_hand, heuristic_
     unseen_cards
 from solvers.games.sam_sip_search import evaluate
 from solvers.ismcts import SearchConfig
+from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
-SEARCH_SAMPLES = 24       # sampled deals a decision for the search bot
+SEARCH_SAMPLES = 64       # sampled deals a decision for the search bot (the time limit binds first)
 SEARCH_BUDGET = 0.5       # the search bot's time limit a decision
+SEARCH_MARGIN = 2.0       # standard errors by which a choice must beat the rule of thumb's to be played
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 
 
 def search_bot(state: SamSipState, seat: int, rng: Rng) -> Action:
-    """Play the choice worth most over sampled deals played out by the rules of thumb."""
+    """Play the choice worth most over sampled deals played out by the rules of thumb, unless
+    it beats the rule of thumb's own choice by less than ``SEARCH_MARGIN`` standard errors."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     prefer = heuristic_choice(state, seat)[0]
-    return evaluate(state, seat, rng.fork("sam-sip-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
-                    prefer=prefer).best.action
+    result = evaluate(state, seat, rng.fork("sam-sip-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
+                      prefer=prefer)
+    return keep_unless_clearly_better(result, prefer, SEARCH_MARGIN)[0].action
 
 
 def _plan_after(state: SamSipState, seat: int, action: Action) -> str:
