@@ -25,7 +25,7 @@ __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BU
 
 SEARCH_SAMPLES = 64       # sampled deals a decision for the search bot (the time limit binds first)
 SEARCH_BUDGET = 0.5       # the search bot's time limit a decision
-SEARCH_MARGIN = 2.0       # standard errors by which a choice must beat the rule of thumb's to be played
+SEARCH_MARGIN = 1.5       # standard errors by which a choice must beat the rule of thumb's to be played
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 
 

@@ -30,15 +30,15 @@ from dataclasses import replace
 
 from collections import Counter
 
-from solvers.cards import Card, Kind, Rng
+from solvers.cards import Card, Kind, Rng, parse_card
 from solvers.game import Action, card_action
 from solvers.games.sam_sip import DISCARD, DRAW, TAKE, SamSipState
-from solvers.games.sam_sip_hands import winning_hand
+from solvers.games.sam_sip_hands import is_wild, winning_hand
 from solvers.games.sam_sip_play import TAKE_MARGIN, _danger, unseen_cards
 from solvers.paired_search import Candidate, Evaluation
 from solvers.sampling import determinize
 
-__all__ = ["Candidate", "Evaluation", "evaluate", "fast_choice", "deal_chances", "CUT", "MAX_TURNS"]
+__all__ = ["Candidate", "Evaluation", "evaluate", "candidates", "fast_choice", "deal_chances", "CUT", "MAX_TURNS"]
 
 CUT = 0.3           # undecided probability below which a play-out stops and shares it by outs
 MAX_TURNS = 120     # a guard: a deal has far fewer turns (the stock runs out first)
@@ -240,15 +240,27 @@ def deal_chances(state: SamSipState, seat: int, first: Action | None = None, *,
     return won, value
 
 
+def candidates(state: SamSipState, seat: int) -> list[Action]:
+    """The legal actions worth trying: every one, except that a wild card is not thrown while a
+    natural card could be (with wild cards counting in the special wins a wild card does all a
+    natural card does, so keeping it is never worse)."""
+    legal = state.legal_actions(seat)
+    if state.phase != DISCARD or not state.options.wilds_in_specials:
+        return legal
+    wild = state.wild
+    naturals = [a for a in legal if not is_wild(parse_card(a.args[0]), wild)]
+    return naturals or legal
+
+
 def evaluate(state: SamSipState, seat: int, rng: Rng, *, samples: int | None = None,
              budget: float | None = None, prefer: Action | None = None) -> Evaluation:
-    """Try every legal action on ``samples`` sampled deals (or as many as ``budget`` seconds
+    """Try every candidate (:func:`candidates`) on ``samples`` sampled deals (or as many as ``budget`` seconds
     allow, at least one); rank them by mean value, ``prefer`` winning ties.
 
     A candidate's ``wins`` add up its chances of winning the deal (so ``win_share`` is its
     mean chance)."""
     started = time.perf_counter()
-    arms = [Candidate(a) for a in state.legal_actions(seat)]
+    arms = [Candidate(a) for a in candidates(state, seat)]
     if not arms:
         raise ValueError("no candidate moves to evaluate")
     if samples is None and budget is None:
