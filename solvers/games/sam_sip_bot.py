@@ -6,8 +6,9 @@
 * ``search``: every choice (draw or take; each card to discard but a wild one) tried on the
   same sampled deals of the unseen cards, each deal played out by the rules of thumb and
   valued by the chances of winning it (:mod:`solvers.games.sam_sip_search`); the best is
-  played when it beats the rule of thumb's choice by ``SEARCH_MARGIN`` standard errors of
-  the paired difference, else the rule of thumb's.
+  played when it beats the rule of thumb's choice by ``SEARCH_MARGIN`` (discards) or
+  ``DRAW_MARGIN`` (draw or take) standard errors of the paired difference, else the rule
+  of thumb's.
 * The hint does the same within its budget and names the hand plan and the outs it leaves.
 """
 
@@ -27,20 +28,28 @@ __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BU
 
 SEARCH_SAMPLES = 64       # sampled deals a decision for the search bot (the time limit binds first)
 SEARCH_BUDGET = 0.5       # the search bot's time limit a decision
-SEARCH_MARGIN = 1.5       # standard errors by which a choice must beat the rule of thumb's to be played
+SEARCH_MARGIN = 1.5       # standard errors by which a discard must beat the rule of thumb's to be played
+DRAW_MARGIN = 1.0         # the same for draw or take: two choices only, and the rule of thumb's weakest
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
+
+
+def _margin(state: SamSipState) -> float:
+    """Standard errors by which the search must beat the rule of thumb at this decision."""
+    return SEARCH_MARGIN if state.phase == DISCARD else DRAW_MARGIN
 
 
 def search_bot(state: SamSipState, seat: int, rng: Rng) -> Action:
     """Play the choice worth most over sampled deals played out by the rules of thumb, unless
-    it beats the rule of thumb's own choice by less than ``SEARCH_MARGIN`` standard errors."""
+    it beats the rule of thumb's own choice by less than ``SEARCH_MARGIN`` standard errors
+    (``DRAW_MARGIN`` for draw or take: the rule of thumb takes a card that does not win without
+    weighing the chance a stock card would have won at once, and the search sees that)."""
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return legal[0]
     prefer = heuristic_choice(state, seat)[0]
     result = evaluate(state, seat, rng.fork("sam-sip-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
                       prefer=prefer)
-    return keep_unless_clearly_better(result, prefer, SEARCH_MARGIN)[0].action
+    return keep_unless_clearly_better(result, prefer, _margin(state))[0].action
 
 
 def _plan_after(state: SamSipState, seat: int, action: Action) -> str:
@@ -71,7 +80,7 @@ def hint(state: SamSipState, seat: int, budget: float | None = None, *, mode: st
         budget = DEFAULT_BUDGET
     result = evaluate(state, seat, rng or Rng("sam-sip-hint"), samples=iterations,
                       budget=None if iterations is not None else budget * 0.9, prefer=thumb)
-    best = keep_unless_clearly_better(result, thumb, SEARCH_MARGIN)[0]
+    best = keep_unless_clearly_better(result, thumb, _margin(state))[0]
     others = [c for c in result.ranked if c is not best]
     if best.action.kind == DISCARD:
         plan = _plan_after(state, seat, best.action)
