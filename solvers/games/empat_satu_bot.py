@@ -20,11 +20,13 @@ from solvers.games.empat_satu_play import (best_discard, heuristic_bot, heuristi
                                            suit_name, take_gain)
 from solvers.games.empat_satu_search import evaluate
 from solvers.ismcts import SearchConfig
+from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "plan", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
 SEARCH_SAMPLES = 30       # sampled deals a decision for the search bot
 SEARCH_BUDGET = 1.0       # the search bot's time limit a decision
+SEARCH_MARGIN = 1.0       # standard errors by which a move must beat the rule of thumb's to replace it
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 
 
@@ -34,8 +36,9 @@ def search_bot(state: EmpatSatuState, seat: int, rng: Rng) -> Action:
     if len(legal) == 1:
         return legal[0]
     prefer = heuristic_choice(state, seat)[0]
-    return evaluate(state, seat, rng.fork("empat-satu-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
-                    prefer=prefer).best.action
+    result = evaluate(state, seat, rng.fork("empat-satu-search"), samples=SEARCH_SAMPLES, budget=SEARCH_BUDGET,
+                      prefer=prefer)
+    return keep_unless_clearly_better(result, prefer, SEARCH_MARGIN)[0].action
 
 
 def plan(state: EmpatSatuState, seat: int, action: Action) -> str:

@@ -70,3 +70,24 @@ def test_rules_of_thumb():
     state = run(table("AH KH 7H 9C", "AC 2D 3D 5D", stock="5H"), "draw")
     action, why = heuristic_choice(state, 0)
     assert action.notation == "discard 9C" and "keep the hearts" in why
+
+
+def test_search_deals_fit_what_was_seen_and_read_the_discards():
+    from solvers.games.empat_satu_cards import hand_value
+    from solvers.games.empat_satu_search import deal
+    state = GAME.new(seed=5)
+    rng = Rng(3)
+    while state.turns_done < 8:
+        seat = min(state.to_move)
+        state = state.apply(GAME.bots()["heuristic"](state, seat, rng), seat)
+    seat = state.turn
+    unseen = sorted(map(str, state.stock + tuple(c for s in range(2) if s != seat for c in state.hands[s])))
+    modelled = uniform = 0.0
+    for salt in range(20):
+        world = deal(state, seat, Rng(salt))
+        assert world.hands[seat] == state.hands[seat] and world.discards == state.discards
+        assert sorted(map(str, world.stock + world.hands[1 - seat])) == unseen
+        assert len(world.stock) == len(state.stock) and set(state.known[1 - seat]) <= set(world.hands[1 - seat])
+        modelled += hand_value(world.hands[1 - seat])
+        uniform += hand_value(determinize(state, seat, Rng(salt)).hands[1 - seat])
+    assert modelled > uniform     # a player who has been keeping a suit holds better than a random hand
