@@ -27,7 +27,7 @@ import time
 
 from solvers.cards import Rng
 from solvers.game import Action
-from solvers.games.east_west import PLACE, PLACEMENTS, ROW_SIZE, ROWS, EastWestState
+from solvers.games.east_west import PLACEMENTS, ROW_SIZE, ROWS, EastWestState
 from solvers.games.east_west_hands import card_index, mask_value
 from solvers.games.east_west_play import row_potential
 from solvers.paired_search import Candidate, Evaluation

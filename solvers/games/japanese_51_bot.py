@@ -13,7 +13,7 @@ from __future__ import annotations
 from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint
-from solvers.games.japanese_51 import CLEAR, CONTINUE, PUT, STOP, TAKE, Japanese51State, best_suit
+from solvers.games.japanese_51 import CLEAR, CONTINUE, STOP, TAKE, Japanese51State, best_suit
 from solvers.games.japanese_51_play import best_put, heuristic_bot, heuristic_choice, suit_name
 from solvers.games.japanese_51_search import evaluate, sound_choice
 from solvers.ismcts import SearchConfig

@@ -46,8 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from solvers.cards import Card, Rank, Rng, parse_card
-from solvers.errors import CardsageError
+from solvers.cards import Card, Rank, Rng
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 from solvers.games.polish_polka_deal import LAYOUT, pack, parse_deal
 from solvers.games.polish_polka_scoring import CARD_VALUES, COLUMNS, column_parts, column_score

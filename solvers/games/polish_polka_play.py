@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from solvers.cards import Card, Kind, Rng
 from solvers.game import Action
-from solvers.games.polish_polka import (AFTER_DISCARD, CHOOSE, DISCARD, DRAW, FLIP, PASS, PLACE, POSITIONS, REVEAL,
+from solvers.games.polish_polka import (CHOOSE, DISCARD, DRAW, FLIP, PASS, PLACE, POSITIONS, REVEAL,
                                         SWAP, TAKE, PolkaOptions, PolkaState)
 from solvers.games.polish_polka_deal import LAYOUT, pack
 from solvers.games.polish_polka_scoring import COLUMNS, card_value, column_score, is_wild

@@ -47,7 +47,7 @@ from solvers.cards import Card, Rng, pack_with_jokers, parse_card
 from solvers.deals import DealReader
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
-from solvers.games.sam_sip_hands import is_wild, pair_plan, wild_rank, winning_hand
+from solvers.games.sam_sip_hands import pair_plan, wild_rank, winning_hand
 
 __all__ = ["SamSip", "SamSipOptions", "SamSipState", "DealRecord", "GAME", "HAND", "DRAW", "TAKE",
            "DISCARD", "STAKE_STEP", "pack_for", "next_active"]

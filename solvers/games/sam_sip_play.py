@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from solvers.cards import Card, Kind, Rank, Rng
 from solvers.game import Action, card_action
 from solvers.games.sam_sip import DISCARD, DRAW, TAKE, SamSipState, next_active, pack_for
-from solvers.games.sam_sip_hands import is_wild, most_pairs, pair_value, pairs_with, partner_value, winning_hand
+from solvers.games.sam_sip_hands import is_wild, pair_value, pairs_with, partner_value, winning_hand
 
 __all__ = ["Outlook", "unseen_cards", "outlook", "heuristic_choice", "heuristic_bot", "describe_hand",
            "TAKE_MARGIN"]

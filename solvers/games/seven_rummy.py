@@ -58,7 +58,7 @@ from solvers.cards import Card, Rng, parse_card, standard_pack
 from solvers.deals import DealReader
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
-from solvers.games.seven_rummy_melds import (can_extend, card_count, claim_melds, is_meld, meld_kind,
+from solvers.games.seven_rummy_melds import (can_extend, card_count, claim_melds,
                                              new_melds, sort_cards)
 
 PACK = tuple(standard_pack())
