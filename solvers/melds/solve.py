@@ -29,7 +29,7 @@ from solvers.melds.rules import Meld, MeldRules
 
 __all__ = ["Plan", "plan", "can_meet", "AUTO_EXHAUSTIVE_OPTIONS"]
 
-AUTO_EXHAUSTIVE_OPTIONS = 40     # "auto" searches exhaustively up to this many options
+AUTO_EXHAUSTIVE_OPTIONS = 30     # "auto" searches exhaustively up to this many options (the measured crossing)
 CPSAT_TIME_LIMIT = 5.0           # a guard: the models here solve in milliseconds
 
 
