@@ -134,18 +134,24 @@ def test_two_humans_see_each_others_moves_by_polling(page):
     assert "North (you)" in partner.inner_text("#table")
 
     for _ in range(4):
-        for _ in range(100):
-            # the page to act is the one that shows a playable card (a page's turn marker can
-            # still say "you" for a moment while its previous answer is drawn)
-            actor = next((p for p in (page, partner) if p.get_attribute("#game", "data-turn") == "you"
-                          and p.locator(PLAYABLE).count()), None)
-            if actor:
+        for _attempt in range(5):
+            for _ in range(100):
+                # the page to act is the one that shows a playable card (a page's turn marker can
+                # still say "you" for a moment while its previous answer is drawn)
+                actor = next((p for p in (page, partner) if p.get_attribute("#game", "data-turn") == "you"
+                              and p.locator(PLAYABLE).count()), None)
+                if actor:
+                    break
+                page.wait_for_timeout(100)
+            assert actor, "neither human was ever to move"
+            watcher = partner if actor is page else page
+            at = version(actor)
+            try:
+                # a page that was not yet redrawn may offer a card it can no longer play: look again
+                actor.locator(PLAYABLE).first.click(timeout=3000)
                 break
-            page.wait_for_timeout(100)
-        assert actor, "neither human was ever to move"
-        watcher = partner if actor is page else page
-        at = version(actor)
-        actor.locator(PLAYABLE).first.click()
+            except Exception:  # noqa: BLE001 - the stale page redraws; the loop picks the actor anew
+                continue
         # the watcher is not to move, so it polls and draws the new state by itself
         watcher.wait_for_function("v => Number(document.getElementById('game').dataset.version) > v", arg=at,
                                   timeout=6000)
