@@ -13,7 +13,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng, parse_card
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.teen_patti import ACCEPT, LOOK, REFUSE, TeenPattiState
 from solvers.games.teen_patti_play import action_for, always_raise_bot, context_of, distribution, heuristic_bot
@@ -62,10 +61,6 @@ def hint(state: TeenPattiState, seat: int, budget: float | None = None, *, mode:
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"teen-patti has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     rng = rng or Rng("teen-patti-hint")
     legal = state.legal_actions(seat)
     against = state.asked[0] if state.asked else None
