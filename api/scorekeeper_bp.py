@@ -31,7 +31,13 @@ MAX_TABLES = 500
 MAX_EVENTS = 5000
 SEATS_MIN, SEATS_MAX = 2, 8
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2")
-NAME = re.compile(r"\S")
+# "at least one visible character" as JSON Schema's (ECMAScript's) \S reads it, which
+# differs from Python's \S for a few control characters
+WHITESPACE = "\t\n\v\f\r \u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+VISIBLE = f"[^{WHITESPACE}]"
+NAME = re.compile(VISIBLE)
+STRIP = "".join(chr(c) for c in (9, 10, 11, 12, 13, 32, 0xa0, 0x1680, *range(0x2000, 0x200b), 0x2028, 0x2029,
+                                  0x202f, 0x205f, 0x3000, 0xfeff))
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 TABLE_ID = re.compile(r"^[0-9a-f]{16}$")
 
@@ -64,7 +70,7 @@ def _text(data: dict, name: str, most: int, *, default: str | None = None, blank
     if not isinstance(value, str) or len(value) > most or (not blank_ok and not NAME.search(value)):
         what = "text" if blank_ok else "text with at least one visible character"
         raise CardsageError(f"'{name}' must be {what}, at most {most} characters", status=400, field=name)
-    return value.strip()
+    return value.strip(STRIP)
 
 
 def _by(data: dict) -> str:
@@ -324,7 +330,7 @@ def _with_source(body: dict, seats: int, source: str) -> Callable:
 
 # ---------------------------------------------------------------- OpenAPI
 
-_BY = {"type": "string", "maxLength": 60, "pattern": r"\S", "description": "who makes this change (the audit trail)"}
+_BY = {"type": "string", "maxLength": 60, "pattern": VISIBLE, "description": "who makes this change (the audit trail)"}
 _SEAT_SCORES = {"type": "object", "minProperties": 1,
                 "propertyNames": {"pattern": "^[0-9]{1,2}$"},
                 "additionalProperties": {"type": "number", "minimum": -MAX_POINTS, "maximum": MAX_POINTS},
@@ -389,7 +395,7 @@ OPENAPI_PATHS = {
                     "properties": {"players": {"type": "array", "items": ref("Player")}}})}},
         "post": {"tags": ["scorekeeper"], "operationId": "addScoreKeeperPlayer", "summary": "Keep a player",
                  "description": "A name, and a colour (#rrggbb) or the next of the palette.",
-                 "requestBody": json_body(_obj(["name"], name={"type": "string", "maxLength": 60, "pattern": r"\S"},
+                 "requestBody": json_body(_obj(["name"], name={"type": "string", "maxLength": 60, "pattern": VISIBLE},
                                                colour={"type": "string", "pattern": "^#[0-9a-fA-F]{6}$"}),
                                           {"name": "Anna", "colour": "#1f77b4"}),
                  "responses": {"201": json_response("The player", ref("Player")), **problems(400, 422)}},
@@ -402,7 +408,7 @@ OPENAPI_PATHS = {
                  "description": "A name, a registered game and 2 to 8 kept players in turn order (the game's own "
                                 "player count applies).",
                  "requestBody": json_body(_obj(["name", "game", "players"],
-                                               name={"type": "string", "maxLength": 80, "pattern": r"\S"},
+                                               name={"type": "string", "maxLength": 80, "pattern": VISIBLE},
                                                game={"type": "string", "enum": games.names()},
                                                players={"type": "array", "minItems": SEATS_MIN, "maxItems": SEATS_MAX,
                                                         "uniqueItems": True,
