@@ -12,8 +12,11 @@ Rules of thumb (``heuristic``):
 * The dealer's choice, bids, trumps and up or down come from a trick estimate of the
   hand (see :mod:`solvers.games.king_calls`).
 
-``search`` is the generic information-set search, its rollouts played by the rules of
-thumb (it measured stronger than the double-dummy player against them). ``pimc``: card
+``search``: cards by a paired sampled search (every distinct card on the same sampled
+deals, the hand finished by the rules of thumb for all four players, valued by the seat's
+own points at the end of the hand; the rules of thumb's card unless another is clearly
+better, :func:`solvers.games.king_search.paired_card`), the other decisions by the
+generic information-set search with the rules of thumb in its rollouts. ``pimc``: card
 play by sampling the unseen cards and solving each deal double dummy
 (:mod:`solvers.games.king_search`), the other decisions by the generic search. The hint
 values cards the ``pimc`` way and the other decisions by the generic search.

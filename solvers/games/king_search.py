@@ -11,6 +11,9 @@ A card's value is the seat's points in this hand: penalties in the negative hand
 
 The solver only takes over with few cards left because point-counting positions of
 eight or more cards a hand take seconds to solve; trick counting is cheaper.
+
+The ``search`` bot's cards come from :func:`paired_card` instead: every distinct card on
+the same sampled deals, the hand finished by the rules of thumb, valued at its real end.
 """
 
 from __future__ import annotations
