@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from solvers.cards import Card, Rng
 from solvers.doubledummy import Position, Solver, TrickRules
-from solvers.game import Action, Hint, State, card_action
+from solvers.game import Action, Hint, card_action
 from solvers.games.king import PLAY, KingState
 from solvers.pimc.search import card_groups
 from solvers.sampling import sample_hidden
