@@ -261,10 +261,6 @@ def hint(state: KingState, seat: int, budget: float | None = None, *, mode: str 
     """Cards: the sampled double-dummy hint (``iterations``: sampled deals); the dealer's
     choice, bids, trumps and up or down: the information-set search (``iterations``:
     simulations). The rules of thumb when the budget is too small."""
-    if mode is not None:
-        raise CardsageError(f"king has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     if budget is not None and budget < 0.05:
         return heuristic_hint(state, seat)
     if state.phase == PLAY:
