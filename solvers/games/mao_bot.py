@@ -41,30 +41,58 @@ def best_action(state: MaoState, seat: int, rules: frozenset) -> tuple[Action, s
     """The rules-of-thumb action under ``rules``, with the reason in plain words."""
     if seat != state.turn:
         return Action(WAIT), "it is not your turn: a card played now earns a penalty"
+    action = thumb_action(state, seat, rules)
+    if action.kind == DRAW:
+        if state.sevens and R.SEVEN_NICE_DAY in rules:
+            return action, "no seven to pass the chain on: take the cards it owes"
+        return action, "no card of yours fits the top card: draw"
+    card, said = parse_card(action.args[0]), action.args[1:]
+    reason = f"{card.pretty()} fits on {state.top.pretty()}"
+    if said:
+        reason += "; say " + (R.spoken(tuple(said)) or "the suit") + " as you play it"
+    return action, reason
+
+
+_NAMES: dict = {}
+
+
+def _name(card) -> str:
+    text = _NAMES.get(card)
+    if text is None:
+        text = _NAMES[card] = str(card)
+    return text
+
+
+def thumb_action(state: MaoState, seat: int, rules: frozenset) -> Action:
+    """The rules-of-thumb action of the seat to play under ``rules`` (no reason: cheap enough
+    for the search's play-outs)."""
     hand = state.hands[seat]
     table = state.table(seat)
-    fitting = sorted({c for c in hand if R.fits(rules, c, table) is None}, key=lambda c: (c.suit, c.rank, c.copy))
+    fits = R.fits
+    fitting = {c for c in hand if fits(rules, c, table) is None}
     if not fitting:
-        if state.sevens and R.SEVEN_NICE_DAY in rules:
-            return Action(DRAW), "no seven to pass the chain on: take the cards it owes"
-        return Action(DRAW), "no card of yours fits the top card: draw"
+        return Action(DRAW)
     suits = Counter(c.suit for c in hand)
     nxt = state.next_seat(seat)
     danger = len(state.hands[nxt]) <= 2
+    wild = R.JACK_WILD in rules
+    skips = R.ACE_SKIPS in rules
+    sevens = R.SEVEN_NICE_DAY in rules
 
     def score(card) -> float:
         value = suits[card.suit] - 0.1 * card.rank / 14
-        if card.rank == Rank.JACK and R.JACK_WILD in rules:
+        if wild and card.rank == Rank.JACK:
             value -= 6                 # a wild card is worth keeping
-        if danger and ((card.rank == Rank.ACE and R.ACE_SKIPS in rules) or
-                       (card.rank == Rank.SEVEN and R.SEVEN_NICE_DAY in rules)):
+        if danger and ((skips and card.rank == Rank.ACE) or (sevens and card.rank == Rank.SEVEN)):
             value += 8
-        if card.rank == Rank.SEVEN and R.SEVEN_NICE_DAY in rules:
+        if sevens and card.rank == Rank.SEVEN:
             value += 2                 # the next player draws
         return value
 
-    card = max(fitting, key=score)
-    words = [w for w in R.required_words(rules, card, table)]
+    card = max(sorted(fitting, key=lambda c: (c.suit, c.rank, c.copy)), key=score)
+    words = R.required_words(rules, card, table)
+    if not words:
+        return Action(PLAY, (_name(card),))
     said = []
     for w in words:
         if w == R.SUIT:
@@ -73,11 +101,7 @@ def best_action(state: MaoState, seat: int, rules: frozenset) -> tuple[Action, s
             said.append(R.SUIT + Suit(best).letter)
         else:
             said.append(w)
-    action = Action(PLAY, (str(card),) + tuple(_canonical(said)))
-    reason = f"{card.pretty()} fits on {state.top.pretty()}"
-    if said:
-        reason += "; say " + (R.spoken(tuple(said)) or "the suit") + " as you play it"
-    return action, reason
+    return Action(PLAY, (_name(card),) + tuple(_canonical(said)))
 
 
 def _canonical(words: list[str]) -> list[str]:
@@ -98,8 +122,9 @@ def _canonical(words: list[str]) -> list[str]:
 
 def heuristic_bot(state: MaoState, seat: int, rng: Rng) -> Action:
     """A veteran's rules of thumb, playing by the rules in force."""
-    action, _ = best_action(state, seat, state.rules)
-    return action
+    if seat != state.turn:
+        return Action(WAIT)
+    return thumb_action(state, seat, state.rules)
 
 
 BOTS = {"heuristic": heuristic_bot, "search": make_search_bot(heuristic_bot)}
