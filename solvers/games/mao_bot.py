@@ -134,8 +134,6 @@ SEARCH = SearchConfig(rollout=heuristic_bot, widen_base=4, rollout_steps=200)
 
 def hint(state: MaoState, seat: int, budget=None, *, mode=None, rng=None, iterations=None) -> Hint:
     """The sampled search's advice on the match as ``seat`` understands it (its known rules only)."""
-    if mode is not None:
-        raise CardsageError("Mao has no hint modes", field="mode")
     known = belief(state, seat)
     if seat != state.turn:
         action, reason = best_action(known, seat, known.rules)
