@@ -25,8 +25,8 @@ from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot"]
 
-SEARCH_SAMPLES = 24       # sampled deals a decision for the search bot
-SEARCH_BUDGET = 1.0       # the search bot's time limit a decision (a guard on a loaded machine)
+SEARCH_SAMPLES = 40       # sampled deals a decision for the search bot
+SEARCH_BUDGET = 1.6       # the search bot's time limit a decision (a guard on a loaded machine)
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 MARGIN = 2.0              # standard errors another move must gain to replace the rules of thumb's
 
