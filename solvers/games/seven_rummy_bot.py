@@ -5,8 +5,9 @@
 * ``search``: the claims, the draw and the discard (the rules of thumb's card and the next
   best two) tried on the same sampled deals of the unseen cards, each played on by the rules
   of thumb to the end of the hand (:mod:`solvers.games.seven_rummy_search`); the rules of
-  thumb's move is kept unless another is clearly better on those deals. Melds and lay-offs
-  are the rules of thumb's.
+  thumb's move is kept unless another is clearly better on those deals. A first meld (while
+  nothing is laid and the one-turn double is open) is tried against holding the melds back
+  and discarding; other melds and lay-offs are the rules of thumb's.
 * The hint does the same within its budget, with any discard also tried in the meld phase
   (holding the melds back), and names the meld plan behind the move.
 """
@@ -24,8 +25,8 @@ from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot"]
 
-SEARCH_SAMPLES = 24       # sampled deals a decision for the search bot
-SEARCH_BUDGET = 1.0       # the search bot's time limit a decision (a guard on a loaded machine)
+SEARCH_SAMPLES = 40       # sampled deals a decision for the search bot
+SEARCH_BUDGET = 1.6       # the search bot's time limit a decision (a guard on a loaded machine)
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 MARGIN = 2.0              # standard errors another move must gain to replace the rules of thumb's
 

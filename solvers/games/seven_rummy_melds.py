@@ -15,6 +15,7 @@ from typing import Sequence
 
 from solvers.cards import Card, Rank
 from solvers.melds import Meld, MeldRules, plan as meld_plan, readings
+from solvers.melds.enumerate import every_meld
 
 __all__ = ["RULES", "SEVEN", "card_count", "seven_short", "meld_kind", "is_meld", "can_extend",
            "new_melds", "claim_melds", "table_melds", "best_plan", "sort_cards"]
@@ -89,27 +90,24 @@ def can_extend(meld: Sequence[Card], card: Card) -> bool:
     return longer is not None and (kind == "seven" or longer == kind)
 
 
-def _all_melds(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """Every meld among the hand's cards: subsets of a rank, runs of a suit."""
-    out: list[tuple[Card, ...]] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, dict[int, Card]] = {}
-    for c in hand:
-        by_rank.setdefault(c.rank, []).append(c)
-        by_suit.setdefault(c.suit, {})[_place(c)] = c
-    for rank, group in by_rank.items():
-        smallest = 1 if rank == SEVEN else 3
-        for size in range(smallest, min(4, len(group)) + 1):
-            out.extend(combinations(sorted(group, key=lambda c: c.suit), size))
-    for suit, row in by_suit.items():
-        for low in sorted(row):
-            run = []
-            place = low
-            while place in row:
-                run.append(row[place])
-                if len(run) >= 3 or (len(run) == 2 and SEVEN in (_place(run[0]), place)):
-                    out.append(tuple(run))
-                place += 1
+def _all_melds(hand: Sequence[Card], using: Card | None = None) -> list[tuple[Card, ...]]:
+    """Every meld among the hand's cards (those holding ``using`` when given): the sets and
+    sequences of three or more by the shared enumeration, then the short melds a 7 allows
+    (a lone 7, a pair of 7s, 6-7 or 7-8 of one suit), listed here directly."""
+    out = every_meld(hand, RULES, using=using, own=False)
+    shared = len(out)
+    sevens = [c for c in hand if c.rank == SEVEN]
+    if using is not None and using.rank != SEVEN:
+        sevens = [c for c in sevens if c.suit == using.suit]
+    for seven in sevens:
+        out.append((seven,))
+    out.extend(combinations(sevens, 2))
+    for seven in sevens:
+        for c in hand:
+            if c.suit == seven.suit and c.rank in (Rank.SIX, Rank.EIGHT):
+                out.append((seven, c))
+    if using is not None:
+        out = out[:shared] + [m for m in out[shared:] if using in m]
     return out
 
 
@@ -125,8 +123,8 @@ def claim_melds(hand: Sequence[Card], card: Card, kind: str, keep: int = 1,
     of a kind; a pair of 7s when ``pair_of_sevens``) or a sequence (``kind``), keeping at
     least ``keep`` cards in hand."""
     out = set()
-    for meld in _all_melds(tuple(hand) + (card,)):
-        if card not in meld or len(meld) < 2 or meld_kind(meld) != kind:
+    for meld in _all_melds(tuple(hand) + (card,), using=card):
+        if len(meld) < 2 or meld_kind(meld) != kind:
             continue
         if kind == "set" and len(meld) == 2 and not pair_of_sevens:
             continue

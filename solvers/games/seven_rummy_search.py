@@ -3,8 +3,9 @@
 The candidates of a decision: in a claim window, passing or each set claim; before the
 draw, drawing or each sequence claim; for a discard, the rules of thumb's card and the
 ``DISCARDS - 1`` next best by the same rule (a card the plan leaves over, dearest and least
-connected first). Melds and lay-offs are the rules of thumb's (laying them down at once,
-or holding them for the double) and are not searched. For each sample the cards the
+connected first); for the rules of thumb's first meld while the one-turn double is still open
+(nothing laid before or this turn), holding the melds back and discarding one of the
+``HOLDS`` best cards instead. Other melds and lay-offs are the rules of thumb's. For each sample the cards the
 player cannot see (the other hands and the stock) are dealt afresh — melds on the table
 and the discard pile are public and stay — every candidate is applied to that same deal
 and play goes on by the rules of thumb for everyone to the real end of the hand (a guard of
@@ -31,10 +32,11 @@ from solvers.games.seven_rummy_melds import best_plan, can_extend, card_count, c
 from solvers.games.seven_rummy_play import CONNECTION_WORTH, _connections
 from solvers.paired_search import Evaluation, evaluate as paired_evaluate, play_until
 
-__all__ = ["candidates", "evaluate", "fast_choice", "fast_bot", "hand_value", "ROLLOUT_STEPS", "DISCARDS"]
+__all__ = ["candidates", "evaluate", "fast_choice", "fast_bot", "hand_value", "ROLLOUT_STEPS", "DISCARDS", "HOLDS"]
 
 ROLLOUT_STEPS = 600       # a guard only: a hand ends by going out or by the reshuffle limit
 DISCARDS = 3              # discard candidates searched (the rules of thumb's among them)
+HOLDS = 2                 # discards searched against a first meld (holding the melds for the double)
 PLAN_CACHE = 100_000      # memoised meld plans kept before the memo is cleared
 
 _plans: dict = {}
@@ -153,17 +155,24 @@ def fast_bot(state: SevenRummyState, seat: int, rng: Rng) -> Action:
 def candidates(state: SevenRummyState, seat: int, prior: Action, wide: bool = False) -> list[Action]:
     """The moves the search compares (the rules of thumb's move always first). ``wide`` (the
     hint's list) adds, in the meld phase, discarding any card at once (holding back the
-    melds); otherwise a meld or lay-off is not searched and a discard has ``DISCARDS``
-    candidates."""
+    melds); otherwise a first meld while the double is open is tried against ``HOLDS``
+    discards (holding the melds), other melds and lay-offs are not searched, and a discard
+    has ``DISCARDS`` candidates."""
     if state.phase != MELD_PHASE:
         legal = state.legal_actions(seat)
         return [prior] + [a for a in legal if a != prior]
     if wide:
         return [prior] + [a for a in state.legal_actions(seat) if a.kind == DISCARD and a != prior]
-    if prior.kind != DISCARD:
-        return [prior]
     table = [m for own in state.melds for m in own]
     out = [prior]
+    if prior.kind != DISCARD:
+        # a meld or lay-off: searched only while the one-turn double is still open (nothing
+        # laid before or this turn), against holding everything back and discarding
+        if state.laid_before[seat] or state.laid_now:
+            return out
+        for card in discard_order(state.hands[seat], table)[:HOLDS]:
+            out.append(card_action(DISCARD, card))
+        return out
     for card in discard_order(state.hands[seat], table):
         action = card_action(DISCARD, card)
         if action not in out:

@@ -92,10 +92,16 @@ def test_the_fast_play_out_policy_plays_the_rules_of_thumb():
 
 def test_search_candidates_keep_the_rules_of_thumb_move_first():
     from solvers.games.seven_rummy_play import heuristic_choice
-    from solvers.games.seven_rummy_search import DISCARDS, candidates
+    from solvers.games.seven_rummy_search import DISCARDS, HOLDS, candidates
     state = run(deal(["7H 8H 5C 5D 2C KD QS", "KS QC 7C 3D 4D 9C AS"], "TC", stock_top="JC"), "draw")
     prior = heuristic_choice(state, 0)[0]
-    assert prior.kind == "meld" and candidates(state, 0, prior) == [prior]
+    # a first meld (nothing laid yet): against holding the melds back for the double
+    held = candidates(state, 0, prior)
+    assert prior.kind == "meld" and held[0] == prior and len(held) == 1 + HOLDS
+    assert all(a.kind == "discard" and a in state.legal_actions(0) for a in held[1:])
+    from dataclasses import replace
+    laid = replace(state, laid_before=(True,) + state.laid_before[1:])
+    assert candidates(laid, 0, prior) == [prior]          # the double is gone: melds are not searched
     wide = candidates(state, 0, prior, wide=True)
     assert wide[0] == prior and len(wide) == 1 + len(state.hands[0])
     state = run(state, "meld 7H 8H")
