@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import replace
 
 from solvers.cards import Rank, Rng, Suit, parse_card
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games import mao_rules as R
 from solvers.games.mao import DRAW, PLAY, WAIT, MaoState

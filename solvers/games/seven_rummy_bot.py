@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.seven_rummy import SevenRummyState
 from solvers.games.seven_rummy_play import heuristic_bot, heuristic_choice
@@ -52,10 +51,6 @@ def hint(state: SevenRummyState, seat: int, budget: float | None = None, *, mode
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"seven-rummy has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     prior, why = heuristic_choice(state, seat)
     if len(legal) == 1:
