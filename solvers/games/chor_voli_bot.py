@@ -16,6 +16,8 @@ its combinations one by one, strongest first.
 
 from __future__ import annotations
 
+import time
+
 from solvers.cards import Card, Rng
 from solvers.game import Action, Hint
 from solvers.games.chor_voli import DEAL, DISCARD, KEEP, MOST, PLAYERS, SCORED, ChorVoliState
@@ -146,8 +148,12 @@ def _candidates(state: ChorVoliState, seat: int):
 
 
 def _evaluate(state: ChorVoliState, seat: int, rng: Rng, samples: int | None, budget: float | None):
+    started = time.perf_counter()
     partitions, thumb = _candidates(state, seat)
     by_action = {plan_actions(p): p for p in partitions}
+    if budget is not None:
+        # finding the partitions is part of the answer's time
+        budget = max(0.0, budget - (time.perf_counter() - started))
     result = evaluate(state, seat, rng, candidates=list(by_action), outcome=_outcome(seat, state.hands_played),
                       samples=samples, budget=budget, prefer=plan_actions(thumb), deal=_sample_deal)
     return result, by_action, thumb
@@ -207,7 +213,7 @@ def hint(state: ChorVoliState, seat: int, budget: float | None = None, *, mode: 
     if iterations is None and budget is None:
         budget = DEFAULT_BUDGET
     result, by_action, thumb = _evaluate(state, seat, rng or Rng("chor-voli-hint"), iterations,
-                                         None if iterations is not None else budget * 0.7)
+                                         None if iterations is not None else budget * 0.85)
     best = result.best
     plan = by_action[best.action]
     threes = state.options.threes_high
