@@ -1,11 +1,13 @@
 """Carioca's players and hints.
 
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.carioca_play`).
-* ``search``: at each draw and each discard before its contract is down, the rules of
-  thumb's best few moves tried on the same sampled deals of the unseen cards (up to 16, moves
-  clearly worse than the rules of thumb's dropped after 6), each hand played out by the rules
-  of thumb (:mod:`solvers.games.carioca_search`); the rules of thumb's move is kept unless
-  another is clearly better. Laying down, laying off and play once down follow the rules of
+* ``search``: at each draw, each discard and the chance to lay the contract down, before its
+  contract is down, the rules of thumb's best few moves (laying down the two best ways or
+  holding back with one of three discards) tried on the same sampled deals of the unseen cards
+  (up to 64; moves clearly worse than the rules of thumb's dropped after 6, moves less than
+  half a standard error ahead of it after 24), each hand played out by the rules of thumb to
+  its end (:mod:`solvers.games.carioca_search`); the rules of thumb's move is kept unless
+  another is better by 1.5 standard errors. Laying off and play once down follow the rules of
   thumb.
 * The hint runs the same search over every kind of decision within its budget and names
   the meld plan: the melds the hand holds (by the shared meld solver) and what is left.
@@ -16,7 +18,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.carioca import DISCARD, DOWN, DRAW, DRAW_PHASE, TAKE, CariocaState
 from solvers.games.carioca_melds import ESCALERA, TRIO, card_value, is_joker
@@ -28,9 +29,10 @@ from solvers.paired_search import keep_unless_clearly_better
 
 __all__ = ["BOTS", "SEARCH", "hint", "search_bot", "hand_plan_text"]
 
-SEARCH_SAMPLES = 16       # sampled deals a decision for the search bot at most (no time limit:
+SEARCH_SAMPLES = 64       # sampled deals a decision for the search bot at most (no time limit:
                           # the same decisions however busy the machine is)
 PRUNE_AFTER = 6           # from this many deals on, moves clearly worse than the rules of thumb's are dropped
+FUTILE_AFTER = 24         # from this many deals on, so are moves less than half a standard error ahead
 KEEP_MARGIN = 1.5         # standard errors another move must gain to replace the rules of thumb's
 DEFAULT_BUDGET = 1.0      # seconds for a hint when none is given
 HAND_RULES = MeldRules(set_min=3, run_min=4, run_max=13, wild=is_joker)
@@ -38,9 +40,10 @@ KIND_WORDS = {"set": TRIO, "run": ESCALERA}
 
 
 def search_bot(state: CariocaState, seat: int, rng: Rng) -> Action:
-    """Search the draws and discards; lay down and lay off by the rules of thumb."""
+    """Search the draws, discards and laying down before the contract is down; once down,
+    play by the rules of thumb."""
     prior = heuristic_choice(state, seat)[0]
-    if state.phase != DRAW_PHASE and prior.kind != DISCARD:
+    if state.phase != DRAW_PHASE and prior.kind not in (DISCARD, DOWN):
         return prior
     if state.down[seat]:
         # once down the rules of thumb's fixed rule (take only what lays off, throw the
@@ -50,7 +53,7 @@ def search_bot(state: CariocaState, seat: int, rng: Rng) -> Action:
     if len(moves) == 1:
         return moves[0]
     result = evaluate_pruned(state, seat, rng.fork("carioca-search"), moves=moves, samples=SEARCH_SAMPLES,
-                             prefer=prior, prune_after=PRUNE_AFTER)
+                             prefer=prior, prune_after=PRUNE_AFTER, futile_after=FUTILE_AFTER)
     return keep_unless_clearly_better(result, prior, KEEP_MARGIN)[0].action
 
 
@@ -82,10 +85,6 @@ def hint(state: CariocaState, seat: int, budget: float | None = None, *, mode: s
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the
     search runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"carioca has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     thumb, why = heuristic_choice(state, seat)
     if len(legal) == 1:

@@ -25,6 +25,8 @@ from typing import Sequence
 from solvers.cards import Card, Kind, Rank
 from solvers.game import Action, serializable
 from solvers.melds import MeldRules, options_for
+from solvers.melds.rules import Meld
+from solvers.melds.table import grow, layoffs as table_layoffs, swaps as table_swaps
 
 __all__ = ["TableMeld", "CONTRACTS", "card_value", "is_joker", "contract_layouts", "layoffs", "joker_swaps",
            "canonical_copy", "contract_text", "distinct_cards", "place_card", "DOWN", "LAYOFF", "SWAP", "SEPARATOR"]
@@ -261,40 +263,49 @@ def _build(chosen, hand: tuple[Card, ...]) -> tuple[TableMeld, ...]:
     return tuple(melds)
 
 
+# the table's melds for lay-offs and swaps: jokers go on freely once a contract is down, and
+# an escalera never holds both aces (13 cards at most between places 1 and 14)
+TABLE_RULES = MeldRules(set_min=3, run_min=4, run_max=13, wild=is_joker)
+_KINDS = {TRIO: "set", ESCALERA: "run"}
+
+
+@lru_cache(maxsize=16384)
+def _as_meld(meld: TableMeld) -> Meld:
+    """A table meld as the shared solver's :class:`~solvers.melds.rules.Meld`."""
+    wilds = tuple(c for c in meld.cards if is_joker(c))
+    return Meld(_KINDS[meld.kind], meld.cards, rank=meld.rank, suit=meld.suit, low=meld.low, wilds=wilds)
+
+
+def _as_table(meld: Meld, owner: int) -> TableMeld:
+    if meld.kind == "set":
+        return TableMeld(owner, TRIO, meld.cards, rank=meld.rank)
+    return TableMeld(owner, ESCALERA, meld.cards, suit=meld.suit, low=meld.low)
+
+
 def layoffs(hand: Sequence[Card], melds: Sequence[TableMeld]) -> list[tuple[Action, int, TableMeld]]:
     """Every single-card lay-off: ``layoff <card> <meld>`` (``low``/``high`` for an escalera),
-    with the meld's number and the meld it becomes."""
+    with the meld's number and the meld it becomes (by :func:`solvers.melds.table.layoffs`,
+    one copy of each card held)."""
+    table = [_as_meld(m) for m in melds]
     out = []
-    cards = distinct_cards(hand)
-    for index, meld in enumerate(melds):
-        for card in cards:
-            if meld.kind == TRIO:
-                if meld.fits(card, None):
-                    out.append((Action(LAYOFF, (str(card), str(index))), index, meld.grown(card, None)))
-                continue
-            for end in (LOW, HIGH):
-                if meld.fits(card, end):
-                    out.append((Action(LAYOFF, (str(card), str(index), end)), index, meld.grown(card, end)))
+    for move in table_layoffs(distinct_cards(hand), table, TABLE_RULES):
+        args = (str(move.card), str(move.table)) + ((move.end,) if move.end is not None else ())
+        out.append((Action(LAYOFF, args), move.table, _as_table(move.meld, melds[move.table].owner)))
     return out
 
 
 def joker_swaps(hand: Sequence[Card], melds: Sequence[TableMeld]) -> list[tuple[Action, int, TableMeld]]:
     """Every joker swap: ``swap <natural> <meld> <low|high>`` puts the natural card a joker
-    of an escalera stands for in its place and moves the joker to that end."""
+    of an escalera stands for in its place (:func:`solvers.melds.table.swaps`, the lowest
+    copy held) and moves the joker to an end that can still grow: Carioca's own rule, the
+    freed joker never goes to the hand."""
+    table = [_as_meld(m) for m in melds]
     out = []
-    held = {c.face: c for c in reversed(sorted(hand, key=_canonical_key)) if not is_joker(c)}
-    for index, meld in enumerate(melds):
-        if meld.kind != ESCALERA:
-            continue
-        for i, card in enumerate(meld.cards):
-            if not is_joker(card):
-                continue
-            natural = held.get(meld.stands_for(i))
-            if natural is None:
-                continue
-            row = meld.cards[:i] + (natural,) + meld.cards[i + 1:]
-            filled = TableMeld(meld.owner, ESCALERA, row, suit=meld.suit, low=meld.low)
-            for end in (LOW, HIGH):
-                if filled.can_grow(end):
-                    out.append((Action(SWAP, (str(natural), str(index), end)), index, filled.grown(card, end)))
+    for swap in table_swaps(sorted(hand, key=_canonical_key), table, TABLE_RULES):
+        owner = melds[swap.table].owner
+        for end in (LOW, HIGH):
+            moved = grow(swap.meld, swap.wild, end, TABLE_RULES)
+            if moved is not None:
+                out.append((Action(SWAP, (str(swap.card), str(swap.table), end)), swap.table,
+                            _as_table(moved, owner)))
     return out

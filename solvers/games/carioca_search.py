@@ -86,12 +86,15 @@ def evaluate(state: CariocaState, seat: int, rng: Rng, *, moves: list[Action] | 
 
 
 def evaluate_pruned(state: CariocaState, seat: int, rng: Rng, *, moves: list[Action], samples: int,
-                    prefer: Action, prune_after: int = 6, prune_margin: float = 2.0) -> Evaluation:
-    """Like :func:`evaluate` on ``samples`` deals, but from ``prune_after`` deals on a
+                    prefer: Action, prune_after: int = 6, prune_margin: float = 2.0,
+                    futile_after: int | None = None, futile_z: float = 0.5) -> Evaluation:
+    """Like :func:`evaluate` on up to ``samples`` deals, but from ``prune_after`` deals on a
     candidate that trails ``prefer`` by more than ``prune_margin`` standard errors of
-    their paired difference is no longer played out, and sampling stops once only
-    ``prefer`` is left: the deals go to the moves still in doubt. A dropped candidate
-    keeps the values of the deals it was tried on."""
+    their paired difference (or never differs from it and gains nothing) is no longer
+    played out; from ``futile_after`` deals on, neither is one whose gain over ``prefer``
+    is under ``futile_z`` standard errors (it is unlikely to become clearly better).
+    Sampling stops once only ``prefer`` is left: the deals go to the moves still in
+    doubt. A dropped candidate keeps the values of the deals it was tried on."""
     started = time.perf_counter()
     arms = [Candidate(a) for a in moves]
     own = next(a for a in arms if a.action == prefer)
@@ -105,11 +108,14 @@ def evaluate_pruned(state: CariocaState, seat: int, rng: Rng, *, moves: list[Act
             arm.wins += bool(won)
         done += 1
         if done >= prune_after:
+            futile = futile_after is not None and done >= futile_after
             kept = []
             for arm in live:
                 if arm is not own:
                     mean, spread = paired_gain(arm, own)
                     if mean + prune_margin * spread < 0 or (spread == 0 and mean <= 0):
+                        continue
+                    if futile and mean < futile_z * spread:
                         continue
                 kept.append(arm)
             live = kept

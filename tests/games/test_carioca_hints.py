@@ -67,3 +67,19 @@ def test_pruned_search_drops_only_clearly_worse_moves_and_keeps_the_rule_of_thum
     assert all(len(c.values) >= min(2, result.samples) for c in result.ranked)
     again = evaluate_pruned(state, 0, Rng(3), moves=moves, samples=4, prefer=prior, prune_after=2)
     assert [c.action for c in again.ranked] == [c.action for c in result.ranked]
+
+
+def test_the_search_weighs_laying_down_against_holding_back_and_drops_futile_moves():
+    from solvers.games.carioca_bot import search_bot
+    from solvers.games.carioca_play import heuristic_choice
+    from solvers.games.carioca_search import candidates, evaluate_pruned
+    state = position(["7H#1 7S#1 7C#1 9D#1 9S#1 9H#1 2C#1 3D#1 KD#1 AS#1 X1 4H#1", SEAT0])
+    prior = heuristic_choice(state, 0)[0]
+    assert prior.kind == "down"
+    moves = candidates(state, 0)
+    assert {"down", "discard"} <= {a.kind for a in moves}, "holding back is a candidate"
+    result = evaluate_pruned(state, 0, Rng(5), moves=moves, samples=6, prefer=prior, prune_after=2,
+                             futile_after=3, futile_z=0.5)
+    for arm in result.ranked:
+        assert len(arm.values) in range(1, result.samples + 1)
+    assert search_bot(state, 0, Rng(2)) in state.legal_actions(0)

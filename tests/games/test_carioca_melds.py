@@ -51,3 +51,45 @@ def test_lay_offs_keep_melds_the_rules_allow(hand):
     for _, index, meld in layoffs(hand, table):
         rules = MeldRules(set_min=3, run_min=4, run_max=13, wild=is_joker)
         assert any((r.kind == "set") == (meld.kind == TRIO) for r in readings(meld.cards, rules)), meld.notation
+
+
+def _by_table_meld(hand, table):
+    """Lay-offs and joker swaps by Carioca's own TableMeld.fits / can_grow, one copy of a face."""
+    from solvers.game import Action
+    from solvers.games.carioca_melds import HIGH, LOW, TableMeld, distinct_cards
+    moves = []
+    for index, meld in enumerate(table):
+        for card in distinct_cards(hand):
+            for end in ((None,) if meld.kind == TRIO else (LOW, HIGH)):
+                if meld.fits(card, end):
+                    args = (str(card), str(index)) + ((end,) if end else ())
+                    moves.append((Action("layoff", args), index, meld.grown(card, end)))
+    for index, meld in enumerate(table):
+        if meld.kind != ESCALERA:
+            continue
+        for i, joker in enumerate(meld.cards):
+            naturals = sorted((c for c in hand if not is_joker(c) and c.face == meld.stands_for(i)),
+                              key=lambda c: c.copy)
+            if not is_joker(joker) or not naturals:
+                continue
+            row = meld.cards[:i] + (naturals[0],) + meld.cards[i + 1:]
+            filled = TableMeld(meld.owner, ESCALERA, row, suit=meld.suit, low=meld.low)
+            for end in (LOW, HIGH):
+                if filled.can_grow(end):
+                    moves.append((Action("swap", (str(naturals[0]), str(index), end)), index,
+                                  filled.grown(joker, end)))
+    return moves
+
+
+@given(st.lists(st.sampled_from(NEAR), min_size=24, max_size=24, unique=True), st.integers(0, 6))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_table_moves_by_the_shared_module_match_the_table_melds_own_rules(cards, contract_index):
+    """Carioca's lay-offs and swaps (built on solvers.melds.table) are the moves its
+    TableMeld.fits and can_grow allow, in the same order, on melds laid down loosely."""
+    from solvers.games.carioca_melds import joker_swaps
+    found = contract_layouts(cards[:14], CONTRACTS[contract_index], False, owner=1)
+    if not found:
+        return
+    table = list(found[-1][1])
+    hand = cards[14:]
+    assert layoffs(hand, table) + joker_swaps(hand, table) == _by_table_meld(hand, table)
