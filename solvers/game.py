@@ -543,6 +543,8 @@ class Game(abc.ABC):
     # hint methods a caller may ask for by name (``hint(..., mode=...)``); empty when
     # the game has one
     hint_modes: ClassVar[tuple[str, ...]] = ()
+    # a game whose hint also reviews a finished match (patience: the oracle's line)
+    hints_after_the_end: ClassVar[bool] = False
     # the hint mode that may still answer once the match is over (a post-mortem: what
     # would have won from where it ended), or None
     review_mode: ClassVar[str | None] = None

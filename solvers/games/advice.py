@@ -52,7 +52,7 @@ def advice_for(game: Game, policies: ModuleType | None) -> Advice:
         if mode is not None and mode not in game.hint_modes:
             modes = f"; its modes: {', '.join(game.hint_modes)}" if game.hint_modes else ""
             raise CardsageError(f"{game.name} has no hint mode {mode!r}{modes}", field="mode")
-        if seat not in state.to_move:
+        if seat not in state.to_move and not (state.is_over and game.hints_after_the_end):
             raise CardsageError(f"seat {seat} is not to move", status=409)
         return method(state, seat, budget, mode=mode, rng=rng, iterations=iterations)
 

@@ -331,6 +331,7 @@ class PatienceGame(Game):
         return first_state(self.State, options, deal_by_number(self.name, seed), False)
 
     hint_modes = ("fair", "oracle")
+    hints_after_the_end = True
     review_mode = "oracle"
 
 
