@@ -390,6 +390,7 @@ _TABLE_PARAM = [path_param("table_id", "the table's id", "3f2a9c0b1d4e5f60")]
 OPENAPI_PATHS = {
     "/api/v1/scorekeeper/players": {
         "get": {"tags": ["scorekeeper"], "operationId": "listScoreKeeperPlayers", "summary": "Players kept",
+                "description": "Every player kept for the score keeper, oldest first: an id, a name and a colour.",
                 "responses": {"200": json_response("Every player", {
                     "type": "object", "required": ["players"],
                     "properties": {"players": {"type": "array", "items": ref("Player")}}})}},
@@ -402,6 +403,7 @@ OPENAPI_PATHS = {
     },
     "/api/v1/scorekeeper/tables": {
         "get": {"tags": ["scorekeeper"], "operationId": "listScoreKeeperTables", "summary": "Tables kept",
+                "description": "Every score-keeper table, newest first, with its game and its players in turn order.",
                 "responses": {"200": json_response("Every table, newest first", {
                     "type": "object", "required": ["tables"], "properties": {"tables": {"type": "array"}}})}},
         "post": {"tags": ["scorekeeper"], "operationId": "addScoreKeeperTable", "summary": "Open a table",
@@ -419,17 +421,21 @@ OPENAPI_PATHS = {
                                **problems(400, 422)}},
     },
     "/api/v1/scorekeeper/tables/{table_id}": {"get": {
-        "tags": ["scorekeeper"], "operationId": "getScoreKeeperSheet", "summary": "A table's score sheet",
+        "tags": ["scorekeeper"], "operationId": "getScoreKeeperSheet", "summary": "The score sheet of a table",
+        "description": ("The sheet computed from the table's events: a row per hand with running totals, the "
+                        "standings (the game's own direction, or turn order), hands entered per seat, warnings, "
+                        "picks, timers and every event."),
         "parameters": [*_TABLE_PARAM, query_param("order", "game: the game's own direction (default); turn: turn "
                                                   "order", {"type": "string", "enum": ["game", "turn"]}, "game")],
         "responses": {"200": json_response("The sheet", ref("ScoreKeeperSheet")), **problems(400, 404)}}},
     "/api/v1/scorekeeper/tables/{table_id}/sheet.csv": {"get": {
-        "tags": ["scorekeeper"], "operationId": "getScoreKeeperCsv", "summary": "A table's sheet as CSV",
+        "tags": ["scorekeeper"], "operationId": "getScoreKeeperCsv", "summary": "The sheet of a table as CSV",
+        "description": "A row per hand, a column per player in turn order, the totals last.",
         "parameters": _TABLE_PARAM,
         "responses": {"200": {"description": "A row per hand, a column per player, totals last",
                               "content": {"text/csv": {"schema": {"type": "string"}}}}, **problems(404)}}},
     "/api/v1/scorekeeper/tables/{table_id}/entries": _post(
-        "addScoreKeeperEntry", "Enter a hand's points",
+        "addScoreKeeperEntry", "Enter the points of a hand",
         "Points for some or all seats in one hand; `hand` defaults to the next hand of the seats given.",
         _obj(["scores"], hand=_HAND, scores=_SEAT_SCORES, by=_BY), {"hand": 1, "scores": {"0": 2, "1": 3}}),
     "/api/v1/scorekeeper/tables/{table_id}/transfers": _post(
