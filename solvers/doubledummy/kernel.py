@@ -30,7 +30,7 @@ from solvers.doubledummy.layout import (
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info, lead_weight
 from solvers.doubledummy.quick import guarded_second_trump, quick_tricks, second_hand_tricks, sure_trump_tricks
 
-__all__ = ["search", "pack", "new_work", "legal", "winner_index", "next_seat", "tricks_left",
+__all__ = ["search", "first_move", "pack", "new_work", "legal", "winner_index", "next_seat", "tricks_left",
            "value_bounds", "CFG_SIZE", "MAX_PLY", "MAX_RULES_IDS"]
 
 MAX_RULES_IDS = 1 << 16
@@ -544,6 +544,21 @@ def _restore_trick(S, W, ply, tlen):
     S[O_ST] = tlen
     S[O_ST + 1] = W[ply, W_SAVED + 7]
     S[O_ST + 2] = W[ply, W_SAVED + 15]
+
+
+@njit(cache=True)
+def first_move(s_addr, w_addr):
+    """The card the search would try first from this state (its move ordering)."""
+    S = carray(_address(s_addr), (S_SIZE,))
+    W = carray(_address(w_addr), (MAX_PLY, WORK_SIZE))
+    n = S[O_CFG + C_SEATS]
+    tlen = S[O_ST]
+    if tlen == 0:
+        p = S[O_ST + 1]
+    else:
+        p = next_seat(S, S[O_TSEAT + tlen - 1], n)
+    _order_moves(S, W, 0, p, legal(S, S[O_HANDS + p], tlen), tlen, -1)
+    return W[0, W_MOVES]
 
 
 @njit(cache=True)
