@@ -23,7 +23,7 @@ from solvers.doubledummy.bits import HIBIT as _HIBIT, POP as _POP, popcount as _
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
-    N_ROOT_MOVE, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
+    N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
     S_SIZE, W_LATER, W_LEN, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE, W_TRIED, WORK_SIZE,
     new_work, pack,
 )
@@ -444,6 +444,7 @@ def _boundary(S, TT, W, ply, n, target):
     """Checks at a trick boundary: 1 / 0 when the bounds, the sure tricks or the table
     settle ``target``, else -1 with the table's move hint (the shape key is left in row
     ``ply`` for the store)."""
+    S[O_CTR + N_STATS] += 1
     tricks = tricks_left(S, n, S[O_CFG + C_UNEQUAL])
     if tricks == 0:
         return (1 if 0 >= target else 0), -1
@@ -459,9 +460,13 @@ def _boundary(S, TT, W, ply, n, target):
     if S[O_CFG + C_QUICK] != 0:
         hit = _sure_tricks(S, W, ply, n, target, hi)
         if hit >= 0:
+            S[O_CTR + N_STATS + 1] += 1
             return hit, -1
     _table_keys(S, W, ply, n)
-    return _tt_probe(S, TT, W, ply, n, target)
+    hit, hint = _tt_probe(S, TT, W, ply, n, target)
+    if hit >= 0:
+        S[O_CTR + N_STATS + 2] += 1
+    return hit, hint
 
 
 @njit(cache=True)
@@ -597,6 +602,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         if tlen == 1 and ply > 0 and S[O_CFG + C_QUICK] != 0:
             hit = _second_hand(S, W, ply, n, p, target)
             if hit >= 0:
+                S[O_CTR + N_STATS + 3] += 1
                 return hit == 1
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)

@@ -224,7 +224,9 @@ def sure_trump_tricks(S, n, trump):
     the cards relied on; side -1 when no trumps remain.
 
     A hand holding the top ``k`` trumps takes ``k`` tricks (it plays them highest
-    first); a side holding every trump takes a trick with each trump of its longest hand.
+    first); the two highest trumps in two hands of one side take two tricks when either
+    hand holds another trump; a side holding every trump takes a trick with each trump of
+    its longest hand.
     """
     if trump < 0:
         return -1, 0, np.int64(0)
@@ -242,6 +244,16 @@ def sure_trump_tricks(S, n, trump):
     mine = suit_of(S[O_HANDS + owner], trump)
     count = top_run(mine, rem)
     used = top_run_mask(mine, rem, trump)
+    if count == 1 and POP[rem] >= 2:
+        # the second-best trump with a partner of the top one: two tricks when either
+        # hand holds another trump (they never have to fall together)
+        second = HIBIT[rem ^ (1 << top)]
+        for p in range(n):
+            theirs = suit_of(S[O_HANDS + p], trump)
+            if p != owner and S[O_TEAM + p] == side and (theirs >> second) & 1 \
+                    and (POP[theirs] >= 2 or POP[mine] >= 2):
+                count = 2
+                used |= np.int64(1) << (16 * trump + second)
     longest = 0
     for p in range(n):
         length = POP[suit_of(S[O_HANDS + p], trump)]

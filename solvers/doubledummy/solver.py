@@ -30,7 +30,7 @@ MIN_SLICE = 1_000
 # nodes per second assumed before a solve has measured its own speed
 FIRST_RATE = 1_000_000
 # probes that step one point from a guess before the search falls back to halving
-GUESS_PROBES = 3
+GUESS_PROBES = 14
 VALUES = ("best", "all")
 
 
@@ -50,6 +50,8 @@ class _Budget:
         self.start = time.perf_counter()
         self.deadline = None if ms is None else self.start + ms / 1000.0
         self.used = 0
+        # trick-boundary nodes, cuts there by sure tricks and by the table, second-hand cuts
+        self.stats = [0, 0, 0, 0]
 
     def slice(self) -> int:
         now = time.perf_counter()
@@ -82,6 +84,9 @@ class Solver:
         self._table = ttable.new_table(table_bits)
         self._rules_ids: dict[tuple, int] = {}
         self._work = K.new_work()
+        # counts of the last solve: trick-boundary nodes (what DDS reports as its nodes)
+        # and the cuts made there
+        self.last_stats: dict[str, int] = {}
 
     def clear(self) -> None:
         """Forget every stored result."""
@@ -134,6 +139,7 @@ class Solver:
                 result.best = self._fallback_card(state, found, result.cards)
                 result.line = [result.best]
         result.nodes = budget.used
+        self.last_stats = dict(zip(("trick_nodes", "sure_cuts", "table_cuts", "second_hand_cuts"), budget.stats))
         result.ms = (time.perf_counter() - start) * 1000.0
         return result
 
@@ -159,8 +165,10 @@ class Solver:
             # the kernel reads the arrays through their addresses; they stay alive here
             ok = K.search(packed.ctypes.data, self._table.ctypes.data, self._table.size,
                           self._work.ctypes.data, target, 0)
-            ctr = packed[L.O_CTR:L.O_CTR + 4]
+            ctr = packed[L.O_CTR:L.O_CTR + 8]
             budget.spend(int(min(ctr[L.N_NODES], ctr[L.N_LIMIT])))
+            for i in range(4):
+                budget.stats[i] += int(ctr[L.N_STATS + i])
             if not ctr[L.N_ABORTED]:
                 return bool(ok), int(ctr[L.N_ROOT_MOVE])
 

@@ -94,3 +94,51 @@ def test_guarded_second_trump_wins_a_trick():
         else:
             assert value <= tricks - 1, position
     assert checked > 20
+
+
+def _split_top_trumps(state, trump):
+    """The seats holding the two highest trumps, when they differ, else None."""
+    hands = [int(h) for h in state.hands[:4]]
+    rem = 0
+    for h in hands:
+        rem |= (h >> (16 * trump)) & 0xFFFF
+    if bin(rem).count("1") < 2:
+        return None
+    top = rem.bit_length() - 1
+    second = (rem ^ (1 << top)).bit_length() - 1
+    owner = [p for p in range(4) if (hands[p] >> (16 * trump + top)) & 1][0]
+    mate = [p for p in range(4) if (hands[p] >> (16 * trump + second)) & 1][0]
+    return None if owner == mate else (owner, mate)
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_two_top_trumps_in_two_hands_take_two_tricks(exhaustive):
+    """The two highest trumps held by two hands of one side, either holding another
+    trump, take two tricks: checked against the plain reference on small endings and
+    against DDS on larger ones."""
+    from solvers.doubledummy.quick import sure_trump_tricks
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("two-top-trumps-%s" % exhaustive)
+    checked = 0
+    for i in range(1500 if exhaustive else 600):
+        size = 2 + i % 3 if exhaustive else 4 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        trump = int(state.cfg[K.C_TRUMP])
+        split = _split_top_trumps(state, trump)
+        if split is None or state.team[split[0]] != state.team[split[1]]:
+            continue
+        side, sure, _ = sure_trump_tricks(state.packed(), 4, trump)
+        if sure < 2:
+            continue
+        checked += 1
+        value = reference_value(position) if exhaustive else dds_best(position)
+        tricks = len(position.hands[0])
+        if side == 1:
+            assert value >= 2, position
+        else:
+            assert value <= tricks - 2, position
+    assert checked > 20
