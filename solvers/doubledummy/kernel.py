@@ -28,7 +28,9 @@ from solvers.doubledummy.layout import (
     new_work, pack,
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info, lead_weight
-from solvers.doubledummy.quick import guarded_second_trump, quick_tricks, second_hand_tricks, sure_trump_tricks
+from solvers.doubledummy.quick import (
+    guarded_second_trump, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+)
 
 __all__ = ["search", "first_move", "pack", "new_work", "legal", "winner_index", "next_seat", "tricks_left",
            "value_bounds", "CFG_SIZE", "MAX_PLY", "MAX_RULES_IDS"]
@@ -421,6 +423,14 @@ def _sure_tricks(S, W, ply, n, target, hi):
         W[ply, W_REL] = used
         return 0
     side, sure, used = sure_trump_tricks(S, n, trump)
+    if side == 1 and sure * tp >= target:
+        W[ply, W_REL] = used
+        return 1
+    if side == 0 and hi - sure * tp < target:
+        W[ply, W_REL] = used
+        return 0
+    # the other side's run of trumps just below the highest
+    side, sure, used = trumps_under_the_top(S, n, trump)
     if side == 1 and sure * tp >= target:
         W[ply, W_REL] = used
         return 1

@@ -267,6 +267,45 @@ def sure_trump_tricks(S, n, trump):
 
 
 @njit(cache=True)
+def trumps_under_the_top(S, n, trump):
+    """The side (0/1) not holding the highest trump, the tricks it surely takes with a
+    run of trumps in one hand just below the highest, and the cards relied on; side -1
+    when no hand of that side holds the second-best trump and the third.
+
+    A hand holding the ``j`` trumps ranked second to ``j + 1``-th takes ``j - 1`` tricks:
+    each of them wins a trick without the highest trump in it (only the highest and the
+    hand's own beat it), the hand plays one card a trick, so the highest trump falls on
+    at most one of them, and once it is gone the rest are the highest.
+    """
+    if trump < 0:
+        return -1, 0, np.int64(0)
+    rem = 0
+    for p in range(n):
+        rem |= suit_of(S[O_HANDS + p], trump)
+    if POP[rem] < 3:
+        return -1, 0, np.int64(0)
+    top = HIBIT[rem]
+    below = rem ^ (1 << top)
+    second = HIBIT[below]
+    holder = -1
+    owner = -1
+    for p in range(n):
+        mine = suit_of(S[O_HANDS + p], trump)
+        if (mine >> top) & 1:
+            holder = p
+        if (mine >> second) & 1:
+            owner = p
+    if S[O_TEAM + owner] == S[O_TEAM + holder]:
+        return -1, 0, np.int64(0)
+    mine = suit_of(S[O_HANDS + owner], trump)
+    run = top_run(mine, below)
+    if run < 2:
+        return -1, 0, np.int64(0)
+    used = top_run_mask(mine, below, trump) | (np.int64(1) << (16 * trump + top))
+    return S[O_TEAM + owner], run - 1, used
+
+
+@njit(cache=True)
 def second_hand_tricks(S, n, p, trump):
     """Tricks the side of seat ``p``, second to play to the trick, surely wins from
     here (the current trick included), and the cards relied on.

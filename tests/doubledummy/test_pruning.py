@@ -142,3 +142,32 @@ def test_two_top_trumps_in_two_hands_take_two_tricks(exhaustive):
         else:
             assert value <= tricks - 2, position
     assert checked > 20
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_a_run_of_trumps_under_the_top_takes_all_but_one(exhaustive):
+    """A hand holding the trumps ranked second to (j+1)-th, the highest being on the other
+    side, takes j - 1 tricks: against the plain reference on small endings, DDS on
+    larger ones."""
+    from solvers.doubledummy.quick import trumps_under_the_top
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("under-the-top-%s" % exhaustive)
+    checked = 0
+    for i in range(3000 if exhaustive else 1500):
+        size = 2 + i % 3 if exhaustive else 4 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        side, sure, _ = trumps_under_the_top(state.packed(), 4, int(state.cfg[K.C_TRUMP]))
+        if side < 0:
+            continue
+        checked += 1
+        value = reference_value(position) if exhaustive else dds_best(position)
+        tricks = len(position.hands[0])
+        if side == 1:
+            assert value >= sure, position
+        else:
+            assert value <= tricks - sure, position
+    assert checked > 20
