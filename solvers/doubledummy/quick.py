@@ -48,6 +48,10 @@ def quick_tricks(S, n, leader, trump, needed):
     tricks = popcount(S[O_HANDS + leader])
     if enemy_trumps:
         total, used = _with_enemy_trumps(S, n, leader, trump, rem, needed)
+        if total < needed and suit_of(S[O_HANDS + leader], trump) != 0:
+            entry, entry_used = _trump_entry(S, n, leader, trump, rem)
+            if entry > total:
+                total, used = entry, entry_used
     else:
         total, used = _without_enemy_trumps(S, n, leader, trump, rem, needed)
     return min(total, tricks), used
@@ -179,6 +183,50 @@ def _with_enemy_trumps(S, n, leader, trump, rem, needed):
         if first + theirs > best:
             best = first + theirs
             used = side_used | their_used
+    return best, used
+
+
+@njit(cache=True)
+def _trump_entry(S, n, leader, trump, rem):
+    """A trump led to a mate holding the highest trumps: the mate cashes its top trumps
+    (its whole trump holding when nobody else holds more trumps than that run), then,
+    once no opponent holds a trump, its side-suit winners, while every other hand of the
+    side still has a non-trump to throw on each of them."""
+    best = 0
+    used = np.int64(0)
+    longest = 0
+    for p in range(n):
+        if S[O_TEAM + p] != S[O_TEAM + leader]:
+            longest = max(longest, POP[suit_of(S[O_HANDS + p], trump)])
+    for q in range(n):
+        if q == leader or S[O_TEAM + q] != S[O_TEAM + leader] or S[O_HANDS + q] == 0:
+            continue
+        theirs = suit_of(S[O_HANDS + q], trump)
+        run = top_run(theirs, rem[trump])
+        if run == 0:
+            continue
+        q_used = top_run_mask(theirs, rem[trump], trump)
+        count = run
+        others = 0
+        for p in range(n):
+            if p != q:
+                others = max(others, POP[suit_of(S[O_HANDS + p], trump)])
+        if others <= run:
+            count = POP[theirs]
+        if run >= longest:
+            side, side_used = _runs(S, n, q, rem, trump, MANY)
+            # the tricks of the trump phase take a trump from every other hand of the
+            # side while it has one, else a non-trump
+            for p in range(n):
+                if p != q and S[O_TEAM + p] == S[O_TEAM + leader] and S[O_HANDS + p] != 0:
+                    spare = _non_trumps(S, p, trump) - max(0, count - POP[suit_of(S[O_HANDS + p], trump)])
+                    side = min(side, max(0, spare))
+            if side > 0:
+                count += side
+                q_used |= side_used
+        if count > best:
+            best = count
+            used = q_used
     return best, used
 
 
