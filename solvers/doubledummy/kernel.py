@@ -29,7 +29,7 @@ from solvers.doubledummy.layout import (
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info, lead_weight
 from solvers.doubledummy.quick import (
-    guarded_second_trump, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+    guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
 
 __all__ = ["search", "first_move", "pack", "new_work", "legal", "winner_index", "next_seat", "tricks_left",
@@ -446,6 +446,17 @@ def _sure_tricks(S, W, ply, n, target, hi):
         if side == 1 and target <= tp:
             W[ply, W_REL] = used
             return 1
+        # without trumps in play, the side on lead takes every trick only if the suits
+        # whose highest card it holds are long enough (see docs: later tricks)
+        if trump < 0 or _remaining(S, n, trump) == 0:
+            most, used = leader_side_short(S, n, leader)
+            if most < hi // tp:
+                if S[O_TEAM + leader] != 0 and hi - tp < target:
+                    W[ply, W_REL] = used
+                    return 0
+                if S[O_TEAM + leader] == 0 and target <= tp:
+                    W[ply, W_REL] = used
+                    return 1
     return -1
 
 

@@ -354,6 +354,38 @@ def trumps_under_the_top(S, n, trump):
 
 
 @njit(cache=True)
+def leader_side_short(S, n, leader):
+    """Without trumps in play: can the side on lead take every remaining trick only
+    through the suits whose highest card it holds? Returns the most tricks those suits
+    can give it (per suit, the longest holding among its hands) and the cards relied on
+    (the highest card of every suit the other side holds, unless nobody else holds that
+    suit)."""
+    side = S[O_TEAM + leader]
+    total = 0
+    used = np.int64(0)
+    for s in range(4):
+        rem = 0
+        for p in range(n):
+            rem |= suit_of(S[O_HANDS + p], s)
+        if rem == 0:
+            continue
+        top = HIBIT[rem]
+        owner = 0
+        for p in range(n):
+            if (suit_of(S[O_HANDS + p], s) >> top) & 1:
+                owner = p
+        if S[O_TEAM + owner] == side:
+            longest = 0
+            for p in range(n):
+                if S[O_TEAM + p] == side:
+                    longest = max(longest, POP[suit_of(S[O_HANDS + p], s)])
+            total += longest
+        elif suit_of(S[O_HANDS + owner], s) != rem:
+            used |= np.int64(1) << (16 * s + top)
+    return total, used
+
+
+@njit(cache=True)
 def second_hand_tricks(S, n, p, trump):
     """Tricks the side of seat ``p``, second to play to the trick, surely wins from
     here (the current trick included), and the cards relied on.

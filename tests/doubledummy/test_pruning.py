@@ -171,3 +171,30 @@ def test_a_run_of_trumps_under_the_top_takes_all_but_one(exhaustive):
         else:
             assert value <= tricks - sure, position
     assert checked > 20
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_side_on_lead_short_of_long_suits_loses_a_trick(exhaustive):
+    """Without trumps in play, a side on lead whose suits (those whose highest card it
+    holds, counted at their longest holding in the side) are fewer than the tricks left
+    loses a trick: against the plain reference on small endings, DDS on larger ones,
+    squeeze endings included (they come up among random ones)."""
+    from solvers.doubledummy.quick import leader_side_short
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("side-short-%s" % exhaustive)
+    checked = 0
+    for i in range(3000 if exhaustive else 1500):
+        size = 2 + i % 3 if exhaustive else 3 + i % 7
+        position = random_position(rng, size, TrickRules.bridge(None), trick_cards=0)
+        state = encode(position)
+        most, _ = leader_side_short(state.packed(), 4, int(state.st[1]))
+        if most >= size:
+            continue
+        checked += 1
+        value = reference_value(position) if exhaustive else dds_best(position)
+        # the leader's side is the team to play
+        assert value <= size - 1, position
+    assert checked > 50
