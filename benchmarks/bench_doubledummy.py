@@ -1,11 +1,15 @@
 """Benchmark of the double-dummy solver against DDS (through endplay), same run, same sets.
 
-    .venv/bin/python benchmarks/bench_doubledummy.py [--quick] [--budget-ms MS]
+    .venv/bin/python benchmarks/bench_doubledummy.py [--quick] [--budget-ms MS] [--deals N]
+                                                      [--tables N] [--no-endings]
 
 Seeded sets: full deals (one strain and leader, best card), the same deals with every
-card valued, and endings of 3, 5 and 8 cards per hand (a trick possibly in progress).
-For each set: median, p90 and max time for both solvers, the ratio of medians, our
-nodes per second, and how many of our solves finished within the budget.
+card valued, the 20-cell table of some of those deals (our 20 solves against DDS's
+CalcDDtable), and endings of 3, 5 and 8 cards per hand (a trick possibly in progress).
+For each set: median, p90, p99 and max time for both solvers, the ratios of the medians
+and of the p99s, our nodes per second, how many of our solves finished within the
+budget, and the search size: our trick-boundary nodes against DDS's (DDS counts
+completed tricks), median of the per-position ratio.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solvers.cards import Rng  # noqa: E402
 from solvers.doubledummy import Solver, TrickRules  # noqa: E402
-from solvers.doubledummy.crosscheck import dds_best, dds_values  # noqa: E402
+from solvers.doubledummy.crosscheck import _card_text, dds_table, to_endplay  # noqa: E402
+from solvers.doubledummy.position import Position  # noqa: E402
 from solvers.doubledummy.randoms import random_position  # noqa: E402
 
 STRAINS = (None, 0, 1, 2, 3)
@@ -33,55 +38,109 @@ def positions(seed: str, count: int, size: int, in_progress: bool):
         yield random_position(rng, size, rules, trick_cards=None if in_progress else 0)
 
 
-def run_set(name: str, items, values: str, budget_ms: float | None) -> dict:
+def dds_solve(position, values: str):
+    """DDS's answer (every card's value, or the best value) and its node count (it counts
+    completed tricks), from one SolveBoard call (a second call on the same deal would
+    reuse DDS's table)."""
+    from endplay import _dds
+    from endplay.dds.solve import SolvedBoard
+    fut = _dds.futureTricks()
+    _dds.SolveBoard(to_endplay(position)._data, -1, 3 if values == "all" else 1, 1, fut, 0)
+    solved = {_card_text(card): tricks for card, tricks in SolvedBoard(fut)}
+    return (solved if values == "all" else max(solved.values())), int(fut.nodes)
+
+
+def run_set(name: str, items, values: str, budget_ms: float | None, sizes: bool = False) -> dict:
     solver = Solver()
-    ours, theirs, nodes, exact, wrong = [], [], 0, 0, 0
+    ours, theirs, nodes, exact, wrong, size_ratios = [], [], 0, 0, 0, []
     for position in items:
         start = time.perf_counter()
         result = solver.solve(position, values=values, budget_ms=budget_ms)
         ours.append((time.perf_counter() - start) * 1000)
         nodes += result.nodes
         start = time.perf_counter()
-        truth = dds_values(position) if values == "all" else dds_best(position)
+        truth, their_nodes = dds_solve(position, values)
         theirs.append((time.perf_counter() - start) * 1000)
         if result.exact:
             exact += 1
             got = result.cards if values == "all" else result.value
             wrong += got != truth
-    return {"name": name, "ours": ours, "dds": theirs, "nodes": nodes, "exact": exact, "wrong": wrong}
+            if sizes:
+                size_ratios.append(solver.last_stats["trick_nodes"] / max(1, their_nodes))
+    return {"name": name, "ours": ours, "dds": theirs, "nodes": nodes, "exact": exact, "wrong": wrong,
+            "sizes": size_ratios}
+
+
+def run_tables(name: str, items, budget_ms: float | None) -> dict:
+    """Our 20 solves of a table (one solver, as the API does) against DDS's CalcDDtable."""
+    ours, theirs, nodes, exact, wrong = [], [], 0, 0, 0
+    for position in items:
+        hands = [list(h) for h in position.hands]
+        solver = Solver()
+        start = time.perf_counter()
+        table, all_exact = {}, True
+        for strain in (3, 2, 1, 0, None):
+            rules = TrickRules.bridge(strain)
+            for leader in range(4):
+                result = solver.solve(Position.from_hands(hands, leader, (), rules), budget_ms=budget_ms)
+                nodes += result.nodes
+                all_exact = all_exact and result.exact
+                table["NESW"[(leader + 3) % 4] + "SHDCN"[(3, 2, 1, 0, None).index(strain)]] = 13 - result.value
+        ours.append((time.perf_counter() - start) * 1000)
+        start = time.perf_counter()
+        truth = dds_table(position)
+        theirs.append((time.perf_counter() - start) * 1000)
+        if all_exact:
+            exact += 1
+            wrong += any(truth[key[0]][key[1]] != value for key, value in table.items())
+    return {"name": name, "ours": ours, "dds": theirs, "nodes": nodes, "exact": exact, "wrong": wrong,
+            "sizes": []}
+
+
+def _at(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def summary(times: list[float]) -> str:
     ordered = sorted(times)
-    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-    return f"{statistics.median(ordered):9.2f} {p90:9.2f} {ordered[-1]:9.1f}"
+    return f"{statistics.median(ordered):9.2f} {_at(ordered, 0.9):9.2f} {_at(ordered, 0.99):9.2f} {ordered[-1]:9.1f}"
 
 
 def report(row: dict) -> None:
     ours, dds = row["ours"], row["dds"]
     ratio = statistics.median(ours) / max(statistics.median(dds), 1e-6)
+    tail = _at(sorted(ours), 0.99) / max(_at(sorted(dds), 0.99), 1e-6)
     rate = row["nodes"] / max(sum(ours) / 1000, 1e-9)
-    print(f"{row['name']:<26} ours {summary(ours)} | dds {summary(dds)} | x{ratio:7.1f} "
-          f"| {rate / 1e6:5.2f} Mn/s | exact {row['exact']}/{len(ours)} wrong {row['wrong']}")
+    size = f" | trick nodes x{statistics.median(row['sizes']):.2f} DDS" if row["sizes"] else ""
+    print(f"{row['name']:<26} ours {summary(ours)} | dds {summary(dds)} | x{ratio:6.2f} p99 x{tail:5.2f} "
+          f"| {rate / 1e6:5.2f} Mn/s | exact {row['exact']}/{len(ours)} wrong {row['wrong']}{size}")
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sets (a quick look)")
-    parser.add_argument("--budget-ms", type=float, default=1000.0,
-                        help="time budget per solve in ms (default 1000)")
+    parser.add_argument("--budget-ms", type=float, default=2000.0,
+                        help="time budget per solve in ms (default 2000, the API's)")
+    parser.add_argument("--deals", type=int, default=None, help="full deals per set (default 200)")
+    parser.add_argument("--tables", type=int, default=None, help="deals for the table set (default 20)")
+    parser.add_argument("--no-endings", action="store_true", help="skip the sets of endings")
     args = parser.parse_args(argv)
-    deals = 10 if args.quick else 200
+    deals = args.deals or (10 if args.quick else 200)
+    tables = args.tables if args.tables is not None else (2 if args.quick else 20)
     endings = 100 if args.quick else 1000
     # compile (or load the compiled kernel) before timing anything
-    Solver().solve(next(positions("warm", 1, 4, True)))
-    print(f"{'set':<26} {'':5}{'median':>9} {'p90':>9} {'max':>9} |     {'median':>9} {'p90':>9} "
-          f"{'max':>9} | ratio    | speed      | (times in ms)")
+    warm = next(positions("warm", 1, 13, False))
+    Solver().solve(warm, budget_nodes=1000)
+    dds_solve(warm, "best")
+    print(f"{'set':<26} {'':5}{'median':>9} {'p90':>9} {'p99':>9} {'max':>9} |     {'median':>9} {'p90':>9} "
+          f"{'p99':>9} {'max':>9} | ratio  | speed      | (times in ms)")
     rows = [
-        run_set(f"full deals best ({deals})", positions("full", deals, 13, False), "best", args.budget_ms),
-        run_set(f"full deals all ({deals})", positions("full", deals, 13, False), "all", args.budget_ms),
+        run_set(f"full deals best ({deals})", positions("full", deals, 13, False), "best", args.budget_ms, True),
+        run_set(f"full deals all ({deals})", positions("full", deals, 13, False), "all", args.budget_ms, True),
     ]
-    for size in (3, 5, 8):
+    if tables:
+        rows.append(run_tables(f"tables of 20 ({tables})", positions("full", tables, 13, False), args.budget_ms))
+    for size in () if args.no_endings else (3, 5, 8):
         rows.append(run_set(f"endings {size} cards ({endings})", positions(f"end{size}", endings, size, True),
                             "best", args.budget_ms))
     for row in rows:

@@ -23,14 +23,16 @@ from solvers.doubledummy.bits import HIBIT as _HIBIT, POP as _POP, popcount as _
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
-    N_ROOT_MOVE, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
+    N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
     S_SIZE, W_LATER, W_LEN, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE, W_TRIED, WORK_SIZE,
     new_work, pack,
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info, lead_weight
-from solvers.doubledummy.quick import guarded_second_trump, quick_tricks, second_hand_tricks, sure_trump_tricks
+from solvers.doubledummy.quick import (
+    guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+)
 
-__all__ = ["search", "pack", "new_work", "legal", "winner_index", "next_seat", "tricks_left",
+__all__ = ["search", "first_move", "pack", "new_work", "legal", "winner_index", "next_seat", "tricks_left",
            "value_bounds", "CFG_SIZE", "MAX_PLY", "MAX_RULES_IDS"]
 
 MAX_RULES_IDS = 1 << 16
@@ -427,6 +429,14 @@ def _sure_tricks(S, W, ply, n, target, hi):
     if side == 0 and hi - sure * tp < target:
         W[ply, W_REL] = used
         return 0
+    # the other side's run of trumps just below the highest
+    side, sure, used = trumps_under_the_top(S, n, trump)
+    if side == 1 and sure * tp >= target:
+        W[ply, W_REL] = used
+        return 1
+    if side == 0 and hi - sure * tp < target:
+        W[ply, W_REL] = used
+        return 0
     # a trick surely won by one side settles a target that needs every trick
     if hi - tp < target or target <= tp:
         side, used = guarded_second_trump(S, n, leader, trump)
@@ -436,6 +446,17 @@ def _sure_tricks(S, W, ply, n, target, hi):
         if side == 1 and target <= tp:
             W[ply, W_REL] = used
             return 1
+        # without trumps in play, the side on lead takes every trick only if the suits
+        # whose highest card it holds are long enough (see docs: later tricks)
+        if trump < 0 or _remaining(S, n, trump) == 0:
+            most, used = leader_side_short(S, n, leader)
+            if most < hi // tp:
+                if S[O_TEAM + leader] != 0 and hi - tp < target:
+                    W[ply, W_REL] = used
+                    return 0
+                if S[O_TEAM + leader] == 0 and target <= tp:
+                    W[ply, W_REL] = used
+                    return 1
     return -1
 
 
@@ -444,6 +465,7 @@ def _boundary(S, TT, W, ply, n, target):
     """Checks at a trick boundary: 1 / 0 when the bounds, the sure tricks or the table
     settle ``target``, else -1 with the table's move hint (the shape key is left in row
     ``ply`` for the store)."""
+    S[O_CTR + N_STATS] += 1
     tricks = tricks_left(S, n, S[O_CFG + C_UNEQUAL])
     if tricks == 0:
         return (1 if 0 >= target else 0), -1
@@ -459,9 +481,13 @@ def _boundary(S, TT, W, ply, n, target):
     if S[O_CFG + C_QUICK] != 0:
         hit = _sure_tricks(S, W, ply, n, target, hi)
         if hit >= 0:
+            S[O_CTR + N_STATS + 1] += 1
             return hit, -1
     _table_keys(S, W, ply, n)
-    return _tt_probe(S, TT, W, ply, n, target)
+    hit, hint = _tt_probe(S, TT, W, ply, n, target)
+    if hit >= 0:
+        S[O_CTR + N_STATS + 2] += 1
+    return hit, hint
 
 
 @njit(cache=True)
@@ -547,6 +573,21 @@ def _restore_trick(S, W, ply, tlen):
 
 
 @njit(cache=True)
+def first_move(s_addr, w_addr):
+    """The card the search would try first from this state (its move ordering)."""
+    S = carray(_address(s_addr), (S_SIZE,))
+    W = carray(_address(w_addr), (MAX_PLY, WORK_SIZE))
+    n = S[O_CFG + C_SEATS]
+    tlen = S[O_ST]
+    if tlen == 0:
+        p = S[O_ST + 1]
+    else:
+        p = next_seat(S, S[O_TSEAT + tlen - 1], n)
+    _order_moves(S, W, 0, p, legal(S, S[O_HANDS + p], tlen), tlen, -1)
+    return W[0, W_MOVES]
+
+
+@njit(cache=True)
 def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     """True when the maximising team can score at least ``target`` from this state.
 
@@ -582,6 +623,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         if tlen == 1 and ply > 0 and S[O_CFG + C_QUICK] != 0:
             hit = _second_hand(S, W, ply, n, p, target)
             if hit >= 0:
+                S[O_CTR + N_STATS + 3] += 1
                 return hit == 1
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)

@@ -28,7 +28,9 @@ C_SEATS, C_TRUMP, C_MUST_TRUMP, C_MUST_HEAD, C_TRICK_PTS, C_RELATIVE, C_QUICK, C
 CFG_SIZE = 13
 
 # counters, at O_CTR + N_*
-N_NODES, N_LIMIT, N_ABORTED, N_ROOT_MOVE = range(4)
+N_NODES, N_LIMIT, N_ABORTED, N_ROOT_MOVE, N_STATS = range(5)
+# N_STATS..N_STATS+3: trick-boundary nodes (DDS's node count), and the cuts there by sure
+# tricks and by the table, then the cuts by the second hand's sure tricks
 
 # W: one row per ply
 MAX_PLY = 64

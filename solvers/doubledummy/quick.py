@@ -48,6 +48,10 @@ def quick_tricks(S, n, leader, trump, needed):
     tricks = popcount(S[O_HANDS + leader])
     if enemy_trumps:
         total, used = _with_enemy_trumps(S, n, leader, trump, rem, needed)
+        if total < needed and suit_of(S[O_HANDS + leader], trump) != 0:
+            entry, entry_used = _trump_entry(S, n, leader, trump, rem)
+            if entry > total:
+                total, used = entry, entry_used
     else:
         total, used = _without_enemy_trumps(S, n, leader, trump, rem, needed)
     return min(total, tricks), used
@@ -183,6 +187,50 @@ def _with_enemy_trumps(S, n, leader, trump, rem, needed):
 
 
 @njit(cache=True)
+def _trump_entry(S, n, leader, trump, rem):
+    """A trump led to a mate holding the highest trumps: the mate cashes its top trumps
+    (its whole trump holding when nobody else holds more trumps than that run), then,
+    once no opponent holds a trump, its side-suit winners, while every other hand of the
+    side still has a non-trump to throw on each of them."""
+    best = 0
+    used = np.int64(0)
+    longest = 0
+    for p in range(n):
+        if S[O_TEAM + p] != S[O_TEAM + leader]:
+            longest = max(longest, POP[suit_of(S[O_HANDS + p], trump)])
+    for q in range(n):
+        if q == leader or S[O_TEAM + q] != S[O_TEAM + leader] or S[O_HANDS + q] == 0:
+            continue
+        theirs = suit_of(S[O_HANDS + q], trump)
+        run = top_run(theirs, rem[trump])
+        if run == 0:
+            continue
+        q_used = top_run_mask(theirs, rem[trump], trump)
+        count = run
+        others = 0
+        for p in range(n):
+            if p != q:
+                others = max(others, POP[suit_of(S[O_HANDS + p], trump)])
+        if others <= run:
+            count = POP[theirs]
+        if run >= longest:
+            side, side_used = _runs(S, n, q, rem, trump, MANY)
+            # the tricks of the trump phase take a trump from every other hand of the
+            # side while it has one, else a non-trump
+            for p in range(n):
+                if p != q and S[O_TEAM + p] == S[O_TEAM + leader] and S[O_HANDS + p] != 0:
+                    spare = _non_trumps(S, p, trump) - max(0, count - POP[suit_of(S[O_HANDS + p], trump)])
+                    side = min(side, max(0, spare))
+            if side > 0:
+                count += side
+                q_used |= side_used
+        if count > best:
+            best = count
+            used = q_used
+    return best, used
+
+
+@njit(cache=True)
 def _non_trumps(S, p, trump):
     return popcount(S[O_HANDS + p]) - POP[suit_of(S[O_HANDS + p], trump)]
 
@@ -224,7 +272,9 @@ def sure_trump_tricks(S, n, trump):
     the cards relied on; side -1 when no trumps remain.
 
     A hand holding the top ``k`` trumps takes ``k`` tricks (it plays them highest
-    first); a side holding every trump takes a trick with each trump of its longest hand.
+    first); the two highest trumps in two hands of one side take two tricks when either
+    hand holds another trump; a side holding every trump takes a trick with each trump of
+    its longest hand.
     """
     if trump < 0:
         return -1, 0, np.int64(0)
@@ -242,6 +292,16 @@ def sure_trump_tricks(S, n, trump):
     mine = suit_of(S[O_HANDS + owner], trump)
     count = top_run(mine, rem)
     used = top_run_mask(mine, rem, trump)
+    if count == 1 and POP[rem] >= 2:
+        # the second-best trump with a partner of the top one: two tricks when either
+        # hand holds another trump (they never have to fall together)
+        second = HIBIT[rem ^ (1 << top)]
+        for p in range(n):
+            theirs = suit_of(S[O_HANDS + p], trump)
+            if p != owner and S[O_TEAM + p] == side and (theirs >> second) & 1 \
+                    and (POP[theirs] >= 2 or POP[mine] >= 2):
+                count = 2
+                used |= np.int64(1) << (16 * trump + second)
     longest = 0
     for p in range(n):
         length = POP[suit_of(S[O_HANDS + p], trump)]
@@ -252,6 +312,77 @@ def sure_trump_tricks(S, n, trump):
     if longest > count:
         return side, longest, np.int64(0)
     return side, count, used
+
+
+@njit(cache=True)
+def trumps_under_the_top(S, n, trump):
+    """The side (0/1) not holding the highest trump, the tricks it surely takes with a
+    run of trumps in one hand just below the highest, and the cards relied on; side -1
+    when no hand of that side holds the second-best trump and the third.
+
+    A hand holding the ``j`` trumps ranked second to ``j + 1``-th takes ``j - 1`` tricks:
+    each of them wins a trick without the highest trump in it (only the highest and the
+    hand's own beat it), the hand plays one card a trick, so the highest trump falls on
+    at most one of them, and once it is gone the rest are the highest.
+    """
+    if trump < 0:
+        return -1, 0, np.int64(0)
+    rem = 0
+    for p in range(n):
+        rem |= suit_of(S[O_HANDS + p], trump)
+    if POP[rem] < 3:
+        return -1, 0, np.int64(0)
+    top = HIBIT[rem]
+    below = rem ^ (1 << top)
+    second = HIBIT[below]
+    holder = -1
+    owner = -1
+    for p in range(n):
+        mine = suit_of(S[O_HANDS + p], trump)
+        if (mine >> top) & 1:
+            holder = p
+        if (mine >> second) & 1:
+            owner = p
+    if S[O_TEAM + owner] == S[O_TEAM + holder]:
+        return -1, 0, np.int64(0)
+    mine = suit_of(S[O_HANDS + owner], trump)
+    run = top_run(mine, below)
+    if run < 2:
+        return -1, 0, np.int64(0)
+    used = top_run_mask(mine, below, trump) | (np.int64(1) << (16 * trump + top))
+    return S[O_TEAM + owner], run - 1, used
+
+
+@njit(cache=True)
+def leader_side_short(S, n, leader):
+    """Without trumps in play: can the side on lead take every remaining trick only
+    through the suits whose highest card it holds? Returns the most tricks those suits
+    can give it (per suit, the longest holding among its hands) and the cards relied on
+    (the highest card of every suit the other side holds, unless nobody else holds that
+    suit)."""
+    side = S[O_TEAM + leader]
+    total = 0
+    used = np.int64(0)
+    for s in range(4):
+        rem = 0
+        for p in range(n):
+            rem |= suit_of(S[O_HANDS + p], s)
+        if rem == 0:
+            continue
+        top = HIBIT[rem]
+        owner = 0
+        for p in range(n):
+            if (suit_of(S[O_HANDS + p], s) >> top) & 1:
+                owner = p
+        if S[O_TEAM + owner] == side:
+            longest = 0
+            for p in range(n):
+                if S[O_TEAM + p] == side:
+                    longest = max(longest, POP[suit_of(S[O_HANDS + p], s)])
+            total += longest
+        elif suit_of(S[O_HANDS + owner], s) != rem:
+            used |= np.int64(1) << (16 * s + top)
+    return total, used
 
 
 @njit(cache=True)

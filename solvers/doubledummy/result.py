@@ -15,8 +15,10 @@ class DDResult:
     included) against best defence; when ``exact`` is false the budget ran out and
     ``lower <= true value <= upper`` (``value`` is then ``lower``, a guaranteed score).
     ``cards`` maps each legal card to the value after playing it (``values="all"``);
-    for an inexact solve a card's entry is a lower bound. ``line`` is the principal
-    variation (only its first card unless a full line was asked for).
+    for an inexact solve a card's entry is a lower bound. ``best`` is always a legal
+    card: after a cut solve, the card that proved ``lower`` (or the best valued so far,
+    or the search's first choice). ``line`` is the principal variation (only its first
+    card unless a full line was asked for).
     """
 
     value: int

@@ -30,7 +30,7 @@ MIN_SLICE = 1_000
 # nodes per second assumed before a solve has measured its own speed
 FIRST_RATE = 1_000_000
 # probes that step one point from a guess before the search falls back to halving
-GUESS_PROBES = 3
+GUESS_PROBES = 14
 VALUES = ("best", "all")
 
 
@@ -50,6 +50,8 @@ class _Budget:
         self.start = time.perf_counter()
         self.deadline = None if ms is None else self.start + ms / 1000.0
         self.used = 0
+        # trick-boundary nodes, cuts there by sure tricks and by the table, second-hand cuts
+        self.stats = [0, 0, 0, 0]
 
     def slice(self) -> int:
         now = time.perf_counter()
@@ -82,6 +84,9 @@ class Solver:
         self._table = ttable.new_table(table_bits)
         self._rules_ids: dict[tuple, int] = {}
         self._work = K.new_work()
+        # counts of the last solve: trick-boundary nodes (what DDS reports as its nodes)
+        # and the cuts made there
+        self.last_stats: dict[str, int] = {}
 
     def clear(self) -> None:
         """Forget every stored result."""
@@ -112,10 +117,13 @@ class Solver:
         result = DDResult(value=lower, lower=lower, upper=upper, exact=False,
                           to_play=seat_name(state.to_play, position.seats))
         box: list[int] = []
+        # the root card proving the highest target reached so far: [target, card]
+        found = [lower - 1, -1]
         try:
-            lower, upper = self._value(state, lower, upper, budget, estimate(state), box)
+            lower, upper = self._value(state, lower, upper, budget, estimate(state), box, found)
             result.value = result.lower = result.upper = lower
-            best = self._best_move(state, lower, budget)
+            # the probe that proved the value usually named its card already
+            best = found[1] if found[0] >= lower and found[1] >= 0 else self._best_move(state, lower, budget)
             result.best = card_name(state, best)
             result.line = [result.best]
             if values == "all":
@@ -127,7 +135,11 @@ class Solver:
             if box:
                 result.value = result.lower = box[0]
                 result.upper = box[1]
+            if result.best is None:
+                result.best = self._fallback_card(state, found, result.cards)
+                result.line = [result.best]
         result.nodes = budget.used
+        self.last_stats = dict(zip(("trick_nodes", "sure_cuts", "table_cuts", "second_hand_cuts"), budget.stats))
         result.ms = (time.perf_counter() - start) * 1000.0
         return result
 
@@ -153,25 +165,30 @@ class Solver:
             # the kernel reads the arrays through their addresses; they stay alive here
             ok = K.search(packed.ctypes.data, self._table.ctypes.data, self._table.size,
                           self._work.ctypes.data, target, 0)
-            ctr = packed[L.O_CTR:L.O_CTR + 4]
+            ctr = packed[L.O_CTR:L.O_CTR + 8]
             budget.spend(int(min(ctr[L.N_NODES], ctr[L.N_LIMIT])))
+            for i in range(4):
+                budget.stats[i] += int(ctr[L.N_STATS + i])
             if not ctr[L.N_ABORTED]:
                 return bool(ok), int(ctr[L.N_ROOT_MOVE])
 
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
-               bounds_out: list | None = None) -> tuple[int, int]:
+               bounds_out: list | None = None, found: list | None = None) -> tuple[int, int]:
         """Exact value between known bounds by a sequence of null-window probes: from a
         guess, a few single steps towards the answer (a good guess is usually off by
-        one or two), then by halving."""
+        one or two), then by halving. ``found`` (root only, the team to play) keeps the
+        highest target proved and the card that proved it."""
         target = guess
         probes = 0
         try:
             while lower < upper:
                 if target is None or not lower < target <= upper:
                     target = (lower + upper + 1) // 2
-                ok, _ = self._probe(state, target, budget)
+                ok, move = self._probe(state, target, budget)
                 if ok:
                     lower = target
+                    if found is not None and move >= 0 and target > found[0]:
+                        found[:] = [target, move]
                 else:
                     upper = target - 1
                 probes += 1
@@ -182,6 +199,18 @@ class Solver:
                 bounds_out[:] = [lower, upper]
             raise
         return lower, upper
+
+    def _fallback_card(self, state: State, found: list, cards: dict[str, int]) -> str:
+        """A card to play when the budget ran out before the best one was proved: the
+        card proving the highest target so far, else the card with the best value found
+        (``values="all"``), else the first card of the search's move ordering."""
+        if found[1] >= 0:
+            return card_name(state, found[1])
+        if cards:
+            return max(cards, key=cards.get)
+        packed = state.packed()
+        move = K.first_move(packed.ctypes.data, self._work.ctypes.data)
+        return card_name(state, int(move))
 
     def _best_move(self, state: State, value: int, budget: _Budget) -> int:
         """A card keeping the value: the one that proves the team reaches ``value`` (or,

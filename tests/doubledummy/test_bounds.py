@@ -50,3 +50,35 @@ def test_small_table_refilled_many_times_stays_exact():
     solver = Solver(table_bits=10)
     for position in _boundary_positions("small-table", 40, sizes=(6, 7)):
         assert solver.solve(position, values="all").cards == dds_values(position), position
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_a_trump_led_to_the_partners_top_trumps_never_promises_too_much(exhaustive):
+    """The trump-entry plan of the quick tricks (a trump led to a partner holding the
+    highest trumps, who cashes them and then its side winners): against the plain
+    reference on small endings, DDS on larger ones."""
+    from solvers.doubledummy.quick import _trump_entry
+    from solvers.doubledummy.reference import reference_value
+    rng = Rng("trump-entry-%s" % exhaustive)
+    checked = 0
+    for i in range(2000 if exhaustive else 800):
+        size = 2 + i % 3 if exhaustive else 4 + i % 7
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        packed = state.packed()
+        leader, trump = int(state.st[1]), int(state.cfg[K.C_TRUMP])
+        hands = [int(h) for h in state.hands[:4]]
+        if not (hands[leader] >> (16 * trump)) & 0xFFFF:
+            continue
+        rem = tuple(hands[0] >> (16 * s) & 0xFFFF | hands[1] >> (16 * s) & 0xFFFF
+                    | hands[2] >> (16 * s) & 0xFFFF | hands[3] >> (16 * s) & 0xFFFF for s in range(4))
+        count, _ = _trump_entry(packed, 4, leader, trump, rem)
+        if count == 0:
+            continue
+        checked += 1
+        value = reference_value(position) if exhaustive else dds_best(position)
+        assert count <= value, position
+        # and through the whole quick-trick count
+        tricks, _ = quick_tricks(packed, 4, leader, trump, 99)
+        assert tricks <= value, position
+    assert checked > 20

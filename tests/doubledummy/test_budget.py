@@ -45,3 +45,41 @@ def test_budget_arguments_are_checked():
         Solver().solve(position, budget_ms=-1)
     with pytest.raises(CardsageError):
         Solver().solve(position, values="some")
+
+
+def _legal_names(position):
+    from solvers.doubledummy.encode import card_name, encode
+    state = encode(position)
+    return {card_name(state, code) for group in state.legal_groups() for code in group}
+
+
+@pytest.mark.parametrize("nodes", [1, 2, 50, 2000, 30000])
+def test_a_cut_solve_still_names_a_legal_card(nodes):
+    rng = Rng(31)
+    for i in range(6):
+        position = random_position(rng, 13, TrickRules.bridge((None, 0, 1, 2, 3)[i % 5]),
+                                   trick_cards=i % 4)
+        for values in ("best", "all"):
+            cut = Solver().solve(position, values=values, budget_nodes=nodes)
+            assert cut.best is not None and cut.best in _legal_names(position)
+            assert cut.line and cut.line[0] == cut.best
+            assert cut.to_json()["best"] == cut.best
+
+
+def test_a_cut_solve_names_the_card_proving_its_lower_bound():
+    rng = Rng(77)
+    for _ in range(4):
+        position = random_position(rng, 9, TrickRules.bridge((None, 0, 1, 2, 3)[rng.below(5)]), trick_cards=0)
+        truth = Solver().solve(position, values="all").cards
+        for nodes in (300, 3000):
+            cut = Solver().solve(position, budget_nodes=nodes)
+            if cut.exact:
+                continue
+            # the card named keeps at least the guaranteed score
+            assert truth[cut.best] >= cut.lower
+
+
+def test_a_tiny_time_budget_on_a_full_deal_names_a_card():
+    position = random_position(Rng(1), 13, TrickRules.bridge(3), trick_cards=0)
+    result = Solver().solve(position, budget_ms=0.5)
+    assert result.best in _legal_names(position)

@@ -94,3 +94,107 @@ def test_guarded_second_trump_wins_a_trick():
         else:
             assert value <= tricks - 1, position
     assert checked > 20
+
+
+def _split_top_trumps(state, trump):
+    """The seats holding the two highest trumps, when they differ, else None."""
+    hands = [int(h) for h in state.hands[:4]]
+    rem = 0
+    for h in hands:
+        rem |= (h >> (16 * trump)) & 0xFFFF
+    if bin(rem).count("1") < 2:
+        return None
+    top = rem.bit_length() - 1
+    second = (rem ^ (1 << top)).bit_length() - 1
+    owner = [p for p in range(4) if (hands[p] >> (16 * trump + top)) & 1][0]
+    mate = [p for p in range(4) if (hands[p] >> (16 * trump + second)) & 1][0]
+    return None if owner == mate else (owner, mate)
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_two_top_trumps_in_two_hands_take_two_tricks(exhaustive):
+    """The two highest trumps held by two hands of one side, either holding another
+    trump, take two tricks: checked against the plain reference on small endings and
+    against DDS on larger ones."""
+    from solvers.doubledummy.quick import sure_trump_tricks
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("two-top-trumps-%s" % exhaustive)
+    checked = 0
+    for i in range(1500 if exhaustive else 600):
+        size = 2 + i % 3 if exhaustive else 4 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        trump = int(state.cfg[K.C_TRUMP])
+        split = _split_top_trumps(state, trump)
+        if split is None or state.team[split[0]] != state.team[split[1]]:
+            continue
+        side, sure, _ = sure_trump_tricks(state.packed(), 4, trump)
+        if sure < 2:
+            continue
+        checked += 1
+        value = reference_value(position) if exhaustive else dds_best(position)
+        tricks = len(position.hands[0])
+        if side == 1:
+            assert value >= 2, position
+        else:
+            assert value <= tricks - 2, position
+    assert checked > 20
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_a_run_of_trumps_under_the_top_takes_all_but_one(exhaustive):
+    """A hand holding the trumps ranked second to (j+1)-th, the highest being on the other
+    side, takes j - 1 tricks: against the plain reference on small endings, DDS on
+    larger ones."""
+    from solvers.doubledummy.quick import trumps_under_the_top
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("under-the-top-%s" % exhaustive)
+    checked = 0
+    for i in range(3000 if exhaustive else 1500):
+        size = 2 + i % 3 if exhaustive else 4 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        side, sure, _ = trumps_under_the_top(state.packed(), 4, int(state.cfg[K.C_TRUMP]))
+        if side < 0:
+            continue
+        checked += 1
+        value = reference_value(position) if exhaustive else dds_best(position)
+        tricks = len(position.hands[0])
+        if side == 1:
+            assert value >= sure, position
+        else:
+            assert value <= tricks - sure, position
+    assert checked > 20
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_side_on_lead_short_of_long_suits_loses_a_trick(exhaustive):
+    """Without trumps in play, a side on lead whose suits (those whose highest card it
+    holds, counted at their longest holding in the side) are fewer than the tricks left
+    loses a trick: against the plain reference on small endings, DDS on larger ones,
+    squeeze endings included (they come up among random ones)."""
+    from solvers.doubledummy.quick import leader_side_short
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("side-short-%s" % exhaustive)
+    checked = 0
+    for i in range(3000 if exhaustive else 1500):
+        size = 2 + i % 3 if exhaustive else 3 + i % 7
+        position = random_position(rng, size, TrickRules.bridge(None), trick_cards=0)
+        state = encode(position)
+        most, _ = leader_side_short(state.packed(), 4, int(state.st[1]))
+        if most >= size:
+            continue
+        checked += 1
+        value = reference_value(position) if exhaustive else dds_best(position)
+        # the leader's side is the team to play
+        assert value <= size - 1, position
+    assert checked > 50
