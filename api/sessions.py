@@ -47,6 +47,7 @@ class SessionService:
         self.matches = LruCache(cache_size)       # match id -> MatchRecord (rows never change)
         self.bot_actions_max = bot_actions_max
         self.bot_budget_s = bot_budget_ms / 1000
+        self.turn_based = LruCache(cache_size)    # match id -> True: no server clock (that never changes)
 
     # ------------------------------------------------------------- creating
     def create(self, game_name: str, seats: list, *, seed: int | None = None, options: dict | None = None,
@@ -113,14 +114,20 @@ class SessionService:
     def current(self, match: MatchRecord) -> Replay:
         """The session now: the stored log replayed (cached), with any pending bot turns taken
         (on a server clock: with every event due by now written)."""
-        clock = self.storage.clock(match.id)
+        clock = self.clock(match)
         if clock is not None:
             return self._tick(match, clock, self.now())
         return self._advance_bots(match, self._load(match))
 
     def clock(self, match: MatchRecord) -> ClockRecord | None:
-        """The session's server clock (None: turn-based)."""
-        return self.storage.clock(match.id)
+        """The session's server clock (None: turn-based; remembered, as a session never
+        gains a clock, so other games pay no query for it)."""
+        if self.turn_based.get(match.id):
+            return None
+        clock = self.storage.clock(match.id)
+        if clock is None:
+            self.turn_based.put(match.id, True)
+        return clock
 
     # ------------------------------------------------------------- the server clock
     def tick(self, wall: float | None = None) -> int:
@@ -226,8 +233,7 @@ class SessionService:
     # ------------------------------------------------------------- acting
     def act(self, match: MatchRecord, seat: int, version: int, data: Any) -> Replay:
         """Take ``seat``'s action chosen at ``version``, then the bots' replies; store them all."""
-        clock = self.storage.clock(match.id)
-        if clock is not None:
+        if self.clock(match) is not None:
             return self._act_on_clock(match, seat, version, data)
         now = self.current(match)
         if version != now.version:
@@ -312,8 +318,7 @@ class SessionService:
                         if k not in games.get(match.game).secret_options},
         }
         if getattr(state, "clock_now", None) is not None:
-            clock = self.storage.clock(match.id)
-            body["clock"] = self.clock_view(state, clock)
+            body["clock"] = self.clock_view(state, self.clock(match))
         if state.is_over:
             # the seed and deal reveal every hand, so they are shown only once the match is over
             body["seed"] = match.seed

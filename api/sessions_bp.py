@@ -191,7 +191,8 @@ OPENAPI_SCHEMAS = {
     },
     "LogEntry": {
         "type": "object", "required": ["seat", "action", "version"],
-        "properties": {"seat": {"type": "integer"},
+        "properties": {"seat": {"type": "integer", "description": "who acted; -1 is the server's clock "
+                                                                  "(`clock T` in real-time sessions)"},
                        "action": {"type": "string", "description": "the action as this seat may see it"},
                        "version": {"type": "integer", "description": "the session version it produced"},
                        "concealed": {"type": "boolean", "const": True,

@@ -259,3 +259,21 @@ def test_the_version_endpoint_is_cheap_and_writes_what_is_due(client, service, w
     body = client.get(f"/api/v1/sessions/{created['id']}/version", headers=headers).get_json()
     assert body["version"] == 2 and body["over"] is False and body["clock"]["game_clock"] == 10
     assert client.get(f"/api/v1/sessions/{created['id']}/version").status_code == 401
+
+
+def test_four_players_the_deadline_makes_the_earliest_slapper_answer_on_its_own(client, service, wall):
+    stacks = _stacks("3S", "3H", "8D", "8C", players=4)          # one card each: 3 3 8 8
+    created = _create(client, ["human"] * 4, deal=stacks, options={"players": 4, "no_solution_after_s": 20,
+                                                                   "answer_window_s": 5})
+    wall.t = T0 + 4
+    status, body = _act(client, created, "slap", 0, seat=2)
+    assert status == 200 and body["view"]["public"]["slaps"] == [2]
+    wall.t = T0 + 20
+    assert service.tick() == 1
+    view = _view(client, created, seat=2)
+    public = view["view"]["public"]
+    assert public["phase"] == "answer" and public["answerer"] == 2 and public["answer_deadline"] == 25
+    wall.t = T0 + 25
+    service.tick()
+    view = _view(client, created, seat=2)
+    assert view["view"]["public"]["last_result"].startswith("seat 2 gave no solution in time")
