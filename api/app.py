@@ -33,6 +33,7 @@ BLUEPRINT_MODULES = (
     "api.doubledummy_bp",
     "api.sessions_bp",
     "api.patience_bp",
+    "api.scorekeeper_bp",
     "api.web_bp",
 )
 
@@ -50,6 +51,7 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "SOLVER_INLINE_MS": INLINE_MS_DEFAULT, # work with a budget at most this stays in the request thread
     "SOLVER_QUEUE_GRACE_S": QUEUE_GRACE_S_DEFAULT,  # wait beyond the budget before answering 503
     "SOLVER_NICE": NICE_DEFAULT,           # niceness added to each child
+    "SOLVER_CPUS": "auto",                 # auto: solver and job processes keep off the first CPU (api/cpus.py)
     "SQLITE_WRITER_LOCK": True,            # server processes on one SQLite file write in turn (api/writelock.py)
     "SQLITE_SYNCHRONOUS": "NORMAL",        # with WAL: commits survive kill -9; None keeps SQLite's FULL
     # real-time sessions on a server clock (api/realtime.py): a thread per process writes what is due
@@ -113,7 +115,7 @@ def solver_pool(config: Mapping[str, Any]) -> SolverPool:
     if processes is None:
         processes = 0 if config.get("TESTING") else (os.cpu_count() or 1)
     return SolverPool(processes, inline_ms=config["SOLVER_INLINE_MS"], grace_s=config["SOLVER_QUEUE_GRACE_S"],
-                      nice=config["SOLVER_NICE"])
+                      nice=config["SOLVER_NICE"], cpus=config.get("SOLVER_CPUS", "auto"))
 
 
 def register_error_handlers(app: Flask) -> None:

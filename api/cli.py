@@ -7,6 +7,8 @@ import os
 import sys
 from typing import Callable
 
+from api.cpus import solver_cpus
+
 
 def _add_serve(subparsers) -> None:
     parser = subparsers.add_parser("serve", help="run the HTTP API and web UI")
@@ -22,11 +24,24 @@ def _add_serve(subparsers) -> None:
     parser.add_argument("--solver-processes", type=int, default=None, metavar="N",
                         help="processes per server process for CPU-heavy work: solves, tables, hints "
                              "(default: CPU cores; 0 runs them in the request thread)")
+    parser.add_argument("--solver-cpus", default=None, metavar="auto|all|LIST", type=_cpus_setting,
+                        help="processors the solver and job processes may use (default auto: all "
+                             "but the first when there are two or more, so requests never wait "
+                             "behind solves; all: every one; or a list such as 1,2,3)")
     parser.add_argument("--server", choices=("auto", "gunicorn", "waitress"), default="auto",
                         help="WSGI server (default: gunicorn where it runs, else waitress)")
     parser.add_argument("--access-log", metavar="FILE", default="-",
                         help="access log file ('-' = standard error, the default; 'none' = no log)")
     parser.set_defaults(run=serve)
+
+
+def _cpus_setting(text: str) -> str:
+    """``--solver-cpus``: refused at once when it is neither auto, all nor a list of numbers."""
+    try:
+        solver_cpus(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def default_workers() -> int:
@@ -41,6 +56,8 @@ def serve(args: argparse.Namespace) -> int:
         config["DATABASE_URL"] = args.database
     if args.solver_processes is not None:
         config["SOLVER_PROCESSES"] = max(0, args.solver_processes)
+    if args.solver_cpus is not None:
+        config["SOLVER_CPUS"] = args.solver_cpus
     server = args.server
     if server == "auto":
         server = "gunicorn" if _gunicorn_runs() else "waitress"

@@ -5,9 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from api.openapi import json_response, path_param, problems, ref
+from api.warmup import warm_up_in_background
 from solvers import games
 
 blueprint = Blueprint("games", __name__, url_prefix="/api/v1")
+# the tables some games' hints read (Teen Patti's hand ranks) are built before the first hint
+warm_up_in_background(blueprint, games.warm_up, "games-warm-up")
 
 
 @blueprint.get("/games")

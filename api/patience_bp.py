@@ -235,7 +235,8 @@ class JobBoard:
                                     running_max=self._config("PATIENCE_JOBS_RUNNING_MAX"),
                                     lease_seconds=self._config("PATIENCE_JOB_LEASE_S"),
                                     poll_seconds=self._config("PATIENCE_JOB_POLL_S"),
-                                    niceness=self._config("PATIENCE_JOB_NICE"))
+                                    niceness=self._config("PATIENCE_JOB_NICE"),
+                                    cpus=self.app.config.get("SOLVER_CPUS", "auto"))
         return self.runner
 
     def wake(self) -> None:

@@ -2,7 +2,8 @@
 
 Patience solves, double-dummy solves and tables, and hints with a budget above
 ``SOLVER_INLINE_MS`` run in child processes started once per server process (on
-demand, up to ``SOLVER_PROCESSES``), each niced by ``SOLVER_NICE`` so the request
+demand, up to ``SOLVER_PROCESSES``), each niced by ``SOLVER_NICE`` and kept off the
+processors ``SOLVER_CPUS`` reserves for requests (:mod:`api.cpus`), so the request
 threads keep the CPU. The request thread waits on the future for the work's budget
 plus ``SOLVER_QUEUE_GRACE_S`` (start-up, compiling, a queue); past that the client
 gets 503 with ``Retry-After``. Input is validated in the request process before any
@@ -27,6 +28,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
 
+from api.cpus import confine, solver_cpus
 from solvers.errors import CardsageError
 
 log = logging.getLogger(__name__)
@@ -48,8 +50,10 @@ class SolverPool:
     """Runs functions in niced child processes; ``processes`` 0 runs them inline."""
 
     def __init__(self, processes: int, *, inline_ms: float = INLINE_MS_DEFAULT,
-                 grace_s: float = QUEUE_GRACE_S_DEFAULT, nice: int = NICE_DEFAULT):
+                 grace_s: float = QUEUE_GRACE_S_DEFAULT, nice: int = NICE_DEFAULT,
+                 cpus: str | None = "auto"):
         self.processes = max(0, int(processes))
+        self.cpus = solver_cpus(cpus)
         self.inline_ms = inline_ms
         self.grace_s = grace_s
         self.nice = nice
@@ -68,11 +72,11 @@ class SolverPool:
             raise RuntimeError("the solver pool is off (SOLVER_PROCESSES = 0)")
         self.submitted += 1
         try:
-            return _executor(self.processes, self.nice).submit(_call, fn, args, kwargs)
+            return _executor(self.processes, self.nice, self.cpus).submit(_call, fn, args, kwargs)
         except (BrokenProcessPool, RuntimeError):
             # a child died (killed, out of memory) and broke the pool: build a new one once
             _reset()
-            return _executor(self.processes, self.nice).submit(_call, fn, args, kwargs)
+            return _executor(self.processes, self.nice, self.cpus).submit(_call, fn, args, kwargs)
 
     def wait(self, future: Future, budget_s: float) -> Any:
         """The future's result, or 503 when it is not done within ``budget_s`` + grace."""
@@ -102,16 +106,17 @@ _lock = threading.Lock()
 _state: dict[str, Any] = {}
 
 
-def _executor(processes: int, nice: int) -> ProcessPoolExecutor:
+def _executor(processes: int, nice: int, cpus: set[int] | None = None) -> ProcessPoolExecutor:
     with _lock:
-        if _state.get("pid") != os.getpid() or _state.get("size") != (processes, nice):
+        key = (processes, nice, tuple(sorted(cpus or ())))
+        if _state.get("pid") != os.getpid() or _state.get("size") != key:
             old = _state.get("executor") if _state.get("pid") == os.getpid() else None
             # spawn, not fork: the server process has threads (requests, warm-ups) and
             # forking one with locks held can deadlock the child
             context = multiprocessing.get_context("spawn")
-            _state.update(pid=os.getpid(), size=(processes, nice), executor=ProcessPoolExecutor(
+            _state.update(pid=os.getpid(), size=key, executor=ProcessPoolExecutor(
                 max_workers=processes, mp_context=context, initializer=_child_start,
-                initargs=(nice, os.getpid())))
+                initargs=(nice, os.getpid(), cpus)))
             if old is not None:
                 _shutdown_executor(old)
         return _state["executor"]
@@ -146,8 +151,10 @@ atexit.register(shutdown)
 # ---------------------------------------------------------------- in the child
 
 
-def _child_start(nice: int, parent: int) -> None:
-    """Lower the child's priority, stop it if its server process dies, warm the kernels."""
+def _child_start(nice: int, parent: int, cpus: set[int] | None = None) -> None:
+    """Lower the child's priority, keep it on its processors, stop it if its server
+    process dies, warm the kernels."""
+    confine(cpus)
     if nice:
         try:
             os.nice(nice)
@@ -161,6 +168,9 @@ def _child_start(nice: int, parent: int) -> None:
         klondike_jit.warm_up()
         forty_thieves_jit.warm_up()
         load_kernels()
+        from solvers import games
+
+        games.warm_up()
     except Exception:  # noqa: BLE001 - a timed solve compiles before its clock starts anyway
         log.exception("warming up the solver kernels failed")
 
@@ -213,3 +223,8 @@ def child_pid() -> int:
 def child_niceness() -> int:
     """The niceness of whoever runs this."""
     return os.nice(0)
+
+
+def child_cpus() -> list[int]:
+    """The processors whoever runs this may use."""
+    return sorted(os.sched_getaffinity(0))

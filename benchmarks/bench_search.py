@@ -15,7 +15,7 @@ Speed: simulations per second of the engine and the wall time of ``Game.hint`` w
 1 s budget (median, p95, max) over seeded positions.
 
     .venv/bin/python benchmarks/bench_search.py [--games whist,teka] [--deals 200]
-        [--iterations 40] [--workers 2] [--speed-only | --strength-only]
+        [--iterations 40] [--workers 2] [--speed-only | --strength-only | --hint-walls]
 """
 
 from __future__ import annotations
@@ -168,6 +168,35 @@ def costs(state, config, rng: Rng, rollouts: int = 5) -> tuple[float, float, flo
     return sample_us, decide / per * 1e6, apply / per * 1e6, steps / rollouts
 
 
+def hint_walls(names: list[str], count: int, budget: float) -> None:
+    """Only the wall time of ``Game.hint`` at ``budget`` (median, p95, max) and its method."""
+    print(f"\nhint wall time: {count} seeded positions a game, {budget:g} s budget, "
+          f"limit {1.1 * budget:.3f} s at p95")
+    print(f"{'game':20} {'med':>6} {'p95':>6} {'max':>6}  within  method")
+    for name in names:
+        game = games.get(name)
+        walls, methods = [], set()
+        found = positions(name, count)
+        # a served hint finds the game's tables built and its kernels loaded (the server
+        # warms them when it starts): one unmeasured hint does the same here
+        games.warm_up([name])
+        if found:
+            game.hint(found[0], min(found[0].to_move), budget)
+        for state in found:
+            seat = min(state.to_move)
+            start = time.perf_counter()
+            hint = game.hint(state, seat, budget)
+            walls.append(time.perf_counter() - start)
+            methods.add(hint.method)
+        if not walls:
+            print(f"{name:20} no position with a choice", flush=True)
+            continue
+        walls.sort()
+        p95 = walls[min(len(walls) - 1, math.ceil(0.95 * len(walls)) - 1)]
+        print(f"{name:20} {statistics.median(walls):6.3f} {p95:6.3f} {walls[-1]:6.3f}  "
+              f"{'yes' if p95 <= 1.1 * budget else 'NO':>6}  {','.join(sorted(methods))}", flush=True)
+
+
 def speed(names: list[str], count: int, budget: float) -> None:
     from solvers.ismcts import search
     print(f"\nspeed: {count} seeded positions a game, {budget:g} s budget; costs in microseconds")
@@ -206,8 +235,13 @@ def main(argv=None) -> int:
     parser.add_argument("--budget", type=float, default=1.0)
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--strength-only", action="store_true")
+    parser.add_argument("--hint-walls", action="store_true",
+                        help="only the wall time of Game.hint, for every game asked")
     args = parser.parse_args(argv)
     names = [n for n in args.games.split(",") if n]
+    if args.hint_walls:
+        hint_walls(names, args.positions, args.budget)
+        return 0
     if not args.speed_only:
         strength(names, args.deals, args.iterations, args.workers)
     if not args.strength_only:

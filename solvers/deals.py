@@ -15,6 +15,7 @@ shuffled from the match seed. Every refusal names the field and what is wrong wi
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Sequence
 
 from solvers.cards import Card, Rng, parse_card
@@ -28,7 +29,10 @@ class DealReader:
     (``fields``: the keys a deal may have; any other is refused)."""
 
     def __init__(self, deal: Any, pack: Sequence[Card], *, shape: str, pack_name: str = "the pack",
-                 fields: Sequence[str] | None = None):
+                 fields: Sequence[str] | None = None, example: str = "AS", fill_copies: bool = False):
+        """``example``: a card of the pack, named when a card is not a string; ``fill_copies``:
+        for a pack of numbered copies (``7H#1``, ``7H#2``), a card written without its index
+        (``7H``) is the first of its copies not dealt yet."""
         if not isinstance(deal, Mapping):
             raise CardsageError(shape, field="deal")
         unknown = sorted(str(k)[:30] for k in deal if fields is not None and k not in fields)
@@ -37,27 +41,41 @@ class DealReader:
         self.deal = deal
         self.pack = list(pack)
         self.pack_name = pack_name
+        self.example = example
         self._in_pack = set(pack)
+        self._copies: dict[Card, list[Card]] = {}
+        if fill_copies:
+            for card in self.pack:
+                if card.copy:
+                    self._copies.setdefault(card.face, []).append(card)
         self.seen: dict[Card, str] = {}
 
-    def seat(self, key: str, players: int, *, default: int | None = 0) -> int:
-        """A seat number (e.g. the dealer) from 0 to ``players`` − 1."""
+    def seat(self, key: str, players: int, *, default: int | None = 0, names: Sequence[str] = ()) -> int:
+        """A seat number (e.g. the dealer) from 0 to ``players`` − 1 (``names``: the seats' names,
+        said in the refusal)."""
         value = self.deal.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-            raise CardsageError(f"deal.{key} must be a seat from 0 to {players - 1}", field=f"deal.{key}")
+            named = f" ({', '.join(f'{s} {name}' for s, name in enumerate(names))})" if names else ""
+            raise CardsageError(f"deal.{key} must be a seat from 0 to {players - 1}{named}", field=f"deal.{key}")
         return value
 
     def cards(self, value: Any, where: str, field: str, *, size: int | None = None) -> list[Card]:
-        """A list of cards (or one string of cards separated by spaces), each in the pack and
-        not dealt before; exactly ``size`` of them when given."""
+        """A list of cards (or one string of cards separated by spaces or commas), each in the
+        pack and not dealt before; exactly ``size`` of them when given."""
         if not isinstance(value, (str, list)):
             raise CardsageError(f"{where} must be a list of cards", field=field)
-        texts = value.split() if isinstance(value, str) else value
+        texts = [t for t in re.split(r"[\s,]+", value) if t] if isinstance(value, str) else value
         out = []
         for text in texts:
             if not isinstance(text, str):
-                raise CardsageError(f"{where} must list cards as strings like 'AS', got {text!r}"[:200], field=field)
-            card = parse_card(text)
+                raise CardsageError(f"{where} must list cards as strings like {self.example!r}, got {text!r}"[:200],
+                                    field=field)
+            try:
+                card = parse_card(text)
+            except CardsageError as error:
+                raise CardsageError(f"{where}: {error.message}", field=field) from None
+            if card not in self._in_pack and card in self._copies:
+                card = self._free_copy(card, where, field)
             if card not in self._in_pack:
                 raise CardsageError(f"{card} is not in {self.pack_name}", field=field)
             if card in self.seen:
@@ -68,13 +86,32 @@ class DealReader:
             raise CardsageError(f"{where} has {len(out)} cards; it needs {size}", field=field)
         return out
 
-    def hands(self, players: int, size: int | Sequence[int], *, key: str = "hands") -> list[list[Card]]:
-        """One hand a seat, seat 0 first, of ``size`` cards each (or ``size[seat]``)."""
+    def _free_copy(self, card: Card, where: str, field: str) -> Card:
+        """The first copy of ``card`` not dealt yet (``fill_copies``)."""
+        copies = self._copies[card]
+        for copy in copies:
+            if copy not in self.seen:
+                return copy
+        times = {1: "once", 2: "twice"}.get(len(copies), f"{len(copies)} times")
+        raise CardsageError(f"{card} is dealt more than {times} (the pack has {len(copies)} of each card; "
+                            f"last at {where})", field=field)
+
+    def hands(self, players: int, size: int | Sequence[int], *, key: str = "hands",
+              what: str = "hand") -> list[list[Card]]:
+        """One hand a seat, seat 0 first, of ``size`` cards each (or ``size[seat]``); ``what``
+        names one of them in a refusal (a "stock", a "layout": "deal.stocks must list 2 stocks")."""
         value = self.deal.get(key)
         if not isinstance(value, list) or len(value) != players:
-            raise CardsageError(f"deal.{key} must list {players} hands, seat 0 first", field=f"deal.{key}")
+            raise CardsageError(f"deal.{key} must list {players} {what}s, seat 0 first", field=f"deal.{key}")
         sizes = [size] * players if isinstance(size, int) else list(size)
-        return [self.cards(hand, f"hand {s}", f"deal.{key}.{s}", size=sizes[s]) for s, hand in enumerate(value)]
+        return [self.cards(hand, f"{what} {s}", f"deal.{key}.{s}", size=sizes[s]) for s, hand in enumerate(value)]
+
+    def one_each(self, key: str, players: int, where: str) -> list[Card]:
+        """One card a seat, seat 0 first (e.g. Red7's palettes): a list of ``players`` cards."""
+        value = self.deal.get(key)
+        if not isinstance(value, (str, list)):
+            raise CardsageError(f"deal.{key} must list {players} cards, one per seat", field=f"deal.{key}")
+        return self.cards(value, where, f"deal.{key}", size=players)
 
     def optional(self, key: str, where: str, *, size: int | None = None) -> list[Card] | None:
         """The cards under ``key`` when the deal gives them, else None."""
@@ -94,7 +131,8 @@ class DealReader:
             return rng.shuffled(left)
         given = self.cards(self.deal[key], where, f"deal.{key}")
         if len(given) != len(left):
-            missing = ", ".join(str(c) for c in left if c not in set(given))
+            absent = [str(c) for c in left if c not in set(given)]
+            missing = ", ".join(absent[:12]) + (f" and {len(absent) - 12} more" if len(absent) > 12 else "")
             raise CardsageError(f"{where} must hold the {len(left)} undealt cards; missing: {missing}",
                                 field=f"deal.{key}")
         return given

@@ -102,7 +102,9 @@ def evaluate(state: State, seat: int, rng: Rng, *, candidates: Sequence[Action],
     """Try every candidate on ``samples`` sampled deals (or as many as ``budget`` seconds
     allow, at least one); rank them by mean value, ``prefer`` winning ties.
 
-    With neither ``samples`` nor ``budget`` a single sample is taken."""
+    With a budget, a new deal is started only when a deal at the mean pace so far still
+    fits, so a slow play-out does not carry the answer past the budget. With neither
+    ``samples`` nor ``budget`` a single sample is taken."""
     if not candidates:
         raise ValueError("no candidate moves to evaluate")
     started = time.perf_counter()
@@ -114,8 +116,10 @@ def evaluate(state: State, seat: int, rng: Rng, *, candidates: Sequence[Action],
     while True:
         if samples is not None and done >= samples:
             break
-        if budget is not None and done and time.perf_counter() - started >= budget:
-            break
+        if budget is not None and done:
+            elapsed = time.perf_counter() - started
+            if elapsed + elapsed / done > budget:
+                break
         world = sample_deal(state, seat, rng)
         for arm in arms:
             won, value = outcome(world._apply(arm.action, seat), rng)

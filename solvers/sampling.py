@@ -159,7 +159,9 @@ def sample_hidden(state: State, seat: int, rng: Rng) -> State:
     for card in order:
         key = deal.allowed[card]
         classes[key] -= 1
-        options = [n for n in key if room[n] > 0]
+        # zone names in a fixed order: a frozenset's order follows string hashing, which
+        # differs between processes, and a deal must depend only on the generator
+        options = [n for n in deal.zones if n in key and room[n] > 0]
         while options:
             # proportional to the room left, which is how a random deal would fall
             weights = [room[n] for n in options]

@@ -49,3 +49,54 @@ def test_a_given_stock_must_hold_exactly_the_undealt_cards():
     r.hands(1, 1)
     with pytest.raises(CardsageError, match="must hold the 51 undealt cards; missing"):
         r.rest("stock", Rng(1))
+
+
+def test_named_parts_one_card_a_seat_and_seat_names():
+    r = DealReader({"first": 3, "stocks": [["AS"], "KS"], "palettes": "QH, JH"}, PACK, shape="a deal",
+                   example="7H")
+    assert r.one_each("palettes", 2, "the palettes") == parse_cards("QH JH")
+    assert r.hands(2, 1, key="stocks", what="stock") == [parse_cards(["AS"]), parse_cards(["KS"])]
+    with pytest.raises(CardsageError, match=r"deal.first must be a seat from 0 to 1 \(0 West, 1 East\)"):
+        r.seat("first", 2, names=("West", "East"))
+    with pytest.raises(CardsageError, match="deal.stocks must list 3 stocks") as err:
+        DealReader({"stocks": []}, PACK, shape="a deal").hands(3, 1, key="stocks", what="stock")
+    assert err.value.field == "deal.stocks"
+    with pytest.raises(CardsageError, match="deal.palettes must list 2 cards, one per seat"):
+        DealReader({"palettes": 7}, PACK, shape="a deal").one_each("palettes", 2, "the palettes")
+    with pytest.raises(CardsageError, match="the palettes has 1 cards; it needs 2"):
+        DealReader({"palettes": ["AS"]}, PACK, shape="a deal").one_each("palettes", 2, "the palettes")
+    with pytest.raises(CardsageError, match="like '7H', got 5"):
+        r.cards([5], "hand 0", "deal.hands.0")
+
+
+def test_an_unreadable_card_names_its_field():
+    with pytest.raises(CardsageError, match="hand 1: unknown card 'ZZ'") as err:
+        reader({"hands": [["AS"], ["ZZ"]]}).hands(2, 1)
+    assert err.value.field == "deal.hands.1"
+
+
+def test_unknown_fields_are_refused():
+    with pytest.raises(CardsageError, match="unknown deal field.s. pile; a deal") as err:
+        DealReader({"hands": [], "pile": []}, PACK, shape="a deal", fields=("hands",))
+    assert err.value.field == "deal"
+
+
+def test_fill_copies_gives_a_card_without_index_its_first_free_copy():
+    double = standard_pack(1) + standard_pack(2)
+    r = DealReader({"hands": [["7H", "7H#1"]]}, double, shape="a deal", fill_copies=True)
+    with pytest.raises(CardsageError, match="7H#1 is dealt twice"):
+        r.hands(1, 2)
+    r = DealReader({"hands": [["7H", "7H"]], "stock": ["7H"]}, double, shape="a deal", fill_copies=True)
+    assert [str(c) for c in r.hands(1, 2)[0]] == ["7H#1", "7H#2"]
+    with pytest.raises(CardsageError, match=r"7H is dealt more than twice \(the pack has 2 of each card; last at"):
+        r.rest("stock", Rng(1))
+    plain = DealReader({"hands": [["7H"]]}, double, shape="a deal", pack_name="the double pack")
+    with pytest.raises(CardsageError, match="7H is not in the double pack"):
+        plain.hands(1, 1)
+
+
+def test_a_long_missing_list_is_cut_short():
+    r = reader({"hands": [["AS"]], "stock": ["KS"]})
+    r.hands(1, 1)
+    with pytest.raises(CardsageError, match=r"missing: [^;]* and 38 more$"):
+        r.rest("stock", Rng(1))

@@ -25,6 +25,7 @@ import time
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
+from api.cpus import solver_cpus
 from api.jobs.worker import init_child, verify_deal
 from api.storage import JobRecord, Storage
 
@@ -37,13 +38,14 @@ class JobRunner:
     """Claims and runs verification jobs for one process."""
 
     def __init__(self, storage: Storage, *, workers: int = 1, running_max: int = 2, lease_seconds: float = 15.0,
-                 poll_seconds: float = 1.0, niceness: int = 10):
+                 poll_seconds: float = 1.0, niceness: int = 10, cpus: str | None = "auto"):
         self.storage = storage
         self.workers = max(1, int(workers))
         self.running_max = max(1, int(running_max))
         self.lease_seconds = float(lease_seconds)
         self.poll_seconds = float(poll_seconds)
         self.niceness = int(niceness)
+        self.cpus = solver_cpus(cpus)
         self.pid = os.getpid()
         self.owner = f"{HOST}:{self.pid}:{secrets.token_hex(4)}"
         self.lock = threading.Lock()
@@ -187,7 +189,7 @@ class JobRunner:
                 # spawn: forking a threaded server process is unsafe
                 self.pool = ProcessPoolExecutor(
                     max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                    initializer=init_child, initargs=(self.niceness, os.getpid()))
+                    initializer=init_child, initargs=(self.niceness, os.getpid(), self.cpus))
             return self.pool
 
     def _shutdown_pool(self) -> None:

@@ -10,10 +10,15 @@ import threading
 import time
 
 
-def init_child(niceness: int, parent_pid: int) -> None:
-    """Pool initializer: lower this process's priority (so request handling in the server
-    stays fast) and exit when the server process is gone (a SIGKILLed server leaves no
-    orphaned solver behind)."""
+def init_child(niceness: int, parent_pid: int, cpus: set[int] | None = None) -> None:
+    """Pool initializer: lower this process's priority and keep it on its processors (so
+    request handling in the server stays fast) and exit when the server process is gone
+    (a SIGKILLed server leaves no orphaned solver behind)."""
+    if cpus:
+        try:
+            os.sched_setaffinity(0, cpus)
+        except (AttributeError, OSError):  # pragma: no cover - not permitted here
+            pass
     if niceness:
         try:
             os.nice(niceness)

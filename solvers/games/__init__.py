@@ -102,3 +102,17 @@ def names() -> list[str]:
 def listing() -> list[dict]:
     """Title, players, family and options of every game, for the API."""
     return [get(n).describe() for n in names()]
+
+
+def warm_up(names_to_warm: list[str] | None = None) -> list[str]:
+    """Build, once per process, the tables a game's hints read (a game's policies module
+    may define ``warm_up()``), so the first hint's budget is spent searching. Returns the
+    games that had something to build."""
+    warmed = []
+    for name in names_to_warm or list(_MODULES):
+        policies = _MODULES[name][1]
+        module = importlib.import_module(policies) if policies else None
+        if module is not None and callable(getattr(module, "warm_up", None)):
+            module.warm_up()
+            warmed.append(name)
+    return warmed

@@ -4,7 +4,9 @@ A policies module may define:
 
 * ``BOTS``: more bot policies by name (``heuristic``, ``pimc``, ``solver``…);
 * ``hint(state, seat, budget, *, mode, rng, iterations)``: a stronger specialised hint
-  (sampled double dummy, exact patience search, the Twenty-Four solver);
+  (sampled double dummy, exact patience search, the Twenty-Four solver). It is called
+  only for a seat that is to move and a ``mode`` the game lists in ``hint_modes`` (or
+  None): those checks are made here, once for every game;
 * ``SEARCH``: a :class:`~solvers.ismcts.SearchConfig` for the generic search (by default
   its rollouts play the game's ``heuristic`` bot where there is one, random otherwise);
 * ``TRICK_ADAPTER``: a :class:`solvers.pimc.adapters.Adapter` that lets the sampled
@@ -41,9 +43,17 @@ def advice_for(game: Game, policies: ModuleType | None) -> Advice:
     special = getattr(policies, "hint", None)
 
     def generic(state, seat, budget=None, *, mode=None, rng=None, iterations=None) -> Hint:
-        if mode is not None and mode not in game.hint_modes:
-            raise CardsageError(f"{game.name} has no hint mode {mode!r}", field="mode")
         return search_hint(state, seat, budget, rng=rng, iterations=iterations, config=config)
 
-    return Advice(bots=bots, hint=special if special is not None else generic,
-                  trick_adapter=getattr(policies, "TRICK_ADAPTER", None))
+    method = special if special is not None else generic
+
+    def checked(state, seat, budget=None, *, mode=None, rng=None, iterations=None) -> Hint:
+        # the checks every hint needs, before any game's own method runs
+        if mode is not None and mode not in game.hint_modes:
+            modes = f"; its modes: {', '.join(game.hint_modes)}" if game.hint_modes else ""
+            raise CardsageError(f"{game.name} has no hint mode {mode!r}{modes}", field="mode")
+        if seat not in state.to_move:
+            raise CardsageError(f"seat {seat} is not to move", status=409)
+        return method(state, seat, budget, mode=mode, rng=rng, iterations=iterations)
+
+    return Advice(bots=bots, hint=checked, trick_adapter=getattr(policies, "TRICK_ADAPTER", None))

@@ -20,7 +20,6 @@ import time
 
 from solvers.cards import Rng, parse_card
 from solvers.doubledummy import Solver
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.agram import AgramState
 from solvers.games.agram_play import heuristic_bot, heuristic_hint
@@ -50,10 +49,6 @@ def hint(state: AgramState, seat: int, budget: float | None = None, *, mode: str
     """The card to play by sampled double dummy (``iterations``: sampled deals, no clock);
     the rules of thumb when the budget is too small for one sampled deal."""
     from solvers.games.agram_search import card_hint
-    if mode is not None:
-        raise CardsageError(f"agram has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         card = parse_card(legal[0].args[0]).pretty()

@@ -37,7 +37,6 @@ from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, standard_pack
 from solvers.deals import DealReader
-from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
 
 PACK = tuple(standard_pack())
@@ -287,12 +286,9 @@ def parse_deal(deal: Any, options: BeggarOptions) -> tuple[int, tuple[list[Card]
     The deal is ``{"stacks": [[26 cards], [26 cards]], "first": 0}``: each stack from its
     top card down, seat 0 first; ``first`` (0 by default) is the seat that turns first, and
     the dealer is then the other seat (or that seat when the dealer plays first)."""
-    reader = DealReader(deal, PACK, shape=DEAL_SHAPE, pack_name="the 52-card pack")
-    unknown = sorted(set(deal) - {"stacks", "first"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {DEAL_SHAPE}", field="deal")
+    reader = DealReader(deal, PACK, shape=DEAL_SHAPE, pack_name="the 52-card pack", fields=("stacks", "first"))
     first = reader.seat("first", 2)
-    stacks = reader.hands(2, STACK, key="stacks")
+    stacks = reader.hands(2, STACK, key="stacks", what="stack")
     dealer = first if options.dealer_plays_first else 1 - first
     return dealer, (stacks[0], stacks[1])
 

@@ -52,8 +52,6 @@ def hint(state: BeggarState, seat: int, budget: float | None = None, *, mode: st
     if mode is not None and mode not in game.hint_modes:
         raise CardsageError(f"unknown hint mode {mode!r}; expected one of {', '.join(game.hint_modes)}",
                             field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     if mode is None:
         mode = "oracle" if state.deal_owned else "fair"
     if mode == "oracle":

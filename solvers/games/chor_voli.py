@@ -46,6 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rng, parse_card
+from solvers.deals import DealReader
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
 from solvers.games.chor_voli_partition import valid_triples
@@ -415,40 +416,9 @@ def parse_deal(deal: Any) -> tuple[int, list[tuple[Card, ...]]]:
 
     Every one of the 52 cards must be dealt exactly once."""
     shape = "a Chor Voli deal is an object with 'dealer' (0-3) and 'hands' (13 cards for each of the 4 seats)"
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
-    unknown = sorted(set(deal) - {"dealer", "hands"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < PLAYERS:
-        raise CardsageError("deal.dealer must be a seat from 0 to 3", field="deal.dealer")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != PLAYERS:
-        raise CardsageError("deal.hands must list 4 hands, seat 0 first", field="deal.hands")
-    seen: dict[Card, int] = {}
-    out = []
-    for s, hand in enumerate(hands):
-        if isinstance(hand, str):
-            hand = hand.split()
-        if not isinstance(hand, list):
-            raise CardsageError(f"hand {s} must be a list of cards", field=f"deal.hands.{s}")
-        cards = []
-        for text in hand:
-            card = parse_card(text)
-            if card not in _PACK_SET:
-                raise CardsageError(f"{card} is not in the 52-card pack", field=f"deal.hands.{s}")
-            if card in seen:
-                raise CardsageError(f"{card} is dealt twice (hands {seen[card]} and {s})", field=f"deal.hands.{s}")
-            seen[card] = s
-            cards.append(card)
-        if len(cards) != HAND:
-            raise CardsageError(f"hand {s} has {len(cards)} cards; it needs {HAND}", field=f"deal.hands.{s}")
-        out.append(tuple(cards))
-    return dealer, out
-
-
-_PACK_SET = frozenset(PACK)
+    reader = DealReader(deal, PACK, shape=shape, pack_name="the 52-card pack", fields=("dealer", "hands"))
+    dealer = reader.seat("dealer", PLAYERS)
+    return dealer, [tuple(hand) for hand in reader.hands(PLAYERS, HAND)]
 
 
 class ChorVoli(Game):

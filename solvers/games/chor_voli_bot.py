@@ -17,7 +17,6 @@ its combinations one by one, strongest first.
 from __future__ import annotations
 
 from solvers.cards import Card, Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.chor_voli import DEAL, DISCARD, KEEP, MOST, PLAYERS, SCORED, ChorVoliState
 from solvers.games.chor_voli_partition import best_by_rules_of_thumb, ranked_partitions
@@ -198,10 +197,6 @@ def hint(state: ChorVoliState, seat: int, budget: float | None = None, *, mode: 
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the
     search runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"chor-voli has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     if state.phase == SCORED:
         return Hint(Action(DEAL), "no choice: you deal the next hand (there is nothing to decide)",
                     {"kind": "forced"}, [], method="exact")

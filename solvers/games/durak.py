@@ -61,7 +61,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from solvers.cards import Card, Rank, Rng, parse_card, stripped_pack
+from solvers.cards import Card, Rng, parse_card, stripped_pack
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
 

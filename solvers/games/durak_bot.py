@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.durak import COVER, DONE, PASS, TAKE, THROW, DurakState
 from solvers.games.durak_play import heuristic_bot, heuristic_choice
@@ -98,10 +97,6 @@ def hint(state: DurakState, seat: int, budget: float | None = None, *, mode: str
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"durak has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         why = ("you hold no card of a rank on the table: say done" if legal[0].kind == DONE

@@ -36,7 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from solvers.cards import Card, Rng, parse_card
+from solvers.cards import Card, Rng
+from solvers.deals import DealReader
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
 from solvers.games.east_west_hands import PACK, hand_rank
@@ -282,45 +283,13 @@ def parse_deal(deal: Any, rng: Rng) -> tuple[int, list[Card]]:
     the stock in drawing order). See the module docstring for the shape."""
     shape = ("an East–West deal is an object with 'dealer' (0 or 1), 'board' (three cards, row 1 first) "
              "and optionally 'stock' (the other 29 cards, the next drawn first)")
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
-    unknown = sorted(set(deal) - {"dealer", "board", "stock"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
-        raise CardsageError("deal.dealer must be seat 0 (West) or 1 (East)", field="deal.dealer")
-    seen: dict[Card, str] = {}
-    pack = set(PACK)
-
-    def read(cards, where: str, field: str, size: int) -> list[Card]:
-        if isinstance(cards, str):
-            cards = cards.split()
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise CardsageError(f"{where} must be a list of cards", field=field)
-        out = []
-        for text in cards:
-            try:
-                c = parse_card(text)
-            except CardsageError as error:
-                raise CardsageError(f"{where}: {error.message}", field=field) from None
-            if c not in pack:
-                raise CardsageError(f"{c} is not in the 32-card pack (A K Q J 10 9 8 7)", field=field)
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and {where})", field=field)
-            seen[c] = where
-            out.append(c)
-        if len(out) != size:
-            raise CardsageError(f"{where} has {len(out)} cards; it needs {size}", field=field)
-        return out
-
+    reader = DealReader(deal, PACK, shape=shape, pack_name="the 32-card pack (A K Q J 10 9 8 7)",
+                        fields=("dealer", "board", "stock"))
+    dealer = reader.seat("dealer", 2, names=SEAT_NAMES)
     if "board" not in deal:
         raise CardsageError(f"deal.board is missing; {shape}", field="deal.board")
-    board = read(deal["board"], "the board", "deal.board", ROWS)
-    if deal.get("stock") is not None:
-        stock = read(deal["stock"], "the stock", "deal.stock", STOCK_SIZE)
-    else:
-        stock = rng.shuffled([c for c in PACK if c not in seen])
+    board = reader.cards(deal["board"], "the board", "deal.board", size=ROWS)
+    stock = reader.rest("stock", rng)
     return dealer, board + stock
 
 

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.east_west import PLACE, EastWestState
 from solvers.games.east_west_play import heuristic_bot, heuristic_choice
@@ -62,10 +61,6 @@ def hint(state: EastWestState, seat: int, budget: float | None = None, *, mode: 
 
     ``iterations`` fixes the number of sampled orders (no time limit); otherwise sampling
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"east-west has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     card = state.drawn
     if len(legal) == 1:

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.empat_satu import DISCARD, DRAW, END, STOP, TAKE, EmpatSatuState
 from solvers.games.empat_satu_cards import best_suit, hand_value
@@ -94,10 +93,6 @@ def hint(state: EmpatSatuState, seat: int, budget: float | None = None, *, mode:
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the
     search runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"empat-satu has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], _forced(state, legal[0]), {"kind": "forced"}, [], method="exact")

@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.james_bond import JamesBondState, is_quad
 from solvers.games.james_bond_play import heuristic_bot, own_piles, plan
@@ -90,10 +89,6 @@ def hint(state: JamesBondState, seat: int, budget: float | None = None, *, mode:
          rng: Rng | None = None, iterations: int | None = None) -> Hint:
     """Which pile to take up, which card to swap, when to claim or wait, from sampled deals
     of the cards the seat cannot see; ``iterations`` fixes the number of deals."""
-    if mode is not None:
-        raise CardsageError(f"james-bond has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     piles = own_piles(state, seat)
     if all(p is not None and is_quad(p) for p in piles):
         return Hint(Action("claim"), "every one of your piles is four of a kind: shout James Bond now",

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.japanese_51 import CLEAR, CONTINUE, STOP, TAKE, Japanese51State, best_suit
 from solvers.games.japanese_51_play import best_put, heuristic_bot, heuristic_choice, suit_name
@@ -65,10 +64,6 @@ def hint(state: Japanese51State, seat: int, budget: float | None = None, *, mode
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"japanese-51 has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "the only legal move", {"kind": "forced"}, [], method="exact")

@@ -12,8 +12,11 @@ Rules of thumb (``heuristic``):
 * The dealer's choice, bids, trumps and up or down come from a trick estimate of the
   hand (see :mod:`solvers.games.king_calls`).
 
-``search`` is the generic information-set search, its rollouts played by the rules of
-thumb (it measured stronger than the double-dummy player against them). ``pimc``: card
+``search``: cards by a paired sampled search (every distinct card on the same sampled
+deals, the hand finished by the rules of thumb for all four players, valued by the seat's
+own points at the end of the hand; the rules of thumb's card unless another is clearly
+better, :func:`solvers.games.king_search.paired_card`), the other decisions by the
+generic information-set search with the rules of thumb in its rollouts. ``pimc``: card
 play by sampling the unseen cards and solving each deal double dummy
 (:mod:`solvers.games.king_search`), the other decisions by the generic search. The hint
 values cards the ``pimc`` way and the other decisions by the generic search.
@@ -24,21 +27,47 @@ from __future__ import annotations
 from solvers.cards import Card, Rank, Rng, Suit, parse_card
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
-from solvers.games.king import KING_OF_HEARTS, PLAY, KingState
+from solvers.games.king import KING_OF_HEARTS, PLAY, KingState, _order
 from solvers.games.king_calls import choose_call
-from solvers.games.king_search import card_hint, sampled_card
+from solvers.games.king_search import card_hint, paired_card, sampled_card
 from solvers.ismcts import SearchConfig, make_search_bot, search_hint
-from solvers.tricks import current_winner
+from solvers.tricks import cards_that_follow, current_winner
 
 
 def _played(state: KingState) -> set[Card]:
     return {c for plays in state.history for _, c in plays} | {c for _, c in state.trick}
 
 
-def _unseen(state: KingState, seat: int) -> set[Card]:
+class _Unseen:
+    """Cards ``seat`` has not seen (in the other hands), as a bit set of ranks per suit."""
+
+    __slots__ = ("bits",)
+
+    def __init__(self, state: KingState, seat: int):
+        bits = [0x7FFC] * 4           # ranks 2..14 of every suit
+        for plays in state.history:
+            for _, c in plays:
+                bits[c.suit] &= ~(1 << c.rank)
+        for _, c in state.trick:
+            bits[c.suit] &= ~(1 << c.rank)
+        for c in state.hands[seat]:
+            bits[c.suit] &= ~(1 << c.rank)
+        self.bits = bits
+
+    def __contains__(self, card: Card) -> bool:
+        return bool(self.bits[card.suit] >> card.rank & 1)
+
+    def higher(self, suit: int, rank: int) -> int:
+        """How many unseen cards of ``suit`` rank above ``rank``."""
+        return bin(self.bits[suit] >> (rank + 1)).count("1")
+
+    def any_of(self, suit: int) -> bool:
+        return bool(self.bits[suit])
+
+
+def _unseen(state: KingState, seat: int) -> _Unseen:
     """Cards ``seat`` has not seen: in the other hands."""
-    known = _played(state) | set(state.hands[seat])
-    return {Card.standard(r, s) for s in Suit for r in Rank} - known
+    return _Unseen(state, seat)
 
 
 def penalty_weight(state: KingState, card: Card) -> int:
@@ -88,7 +117,7 @@ def _avoid(state: KingState, seat: int, playable: list[Card]) -> tuple[Card, str
         return card, f"duck with the highest card that still loses ({_name(card)})"
     safe = [c for c in playable if not penalty_weight(state, c)] or playable
     led = state.trick[0][1].suit
-    higher_out = sum(1 for c in unseen if c.suit == led and c.rank > best.rank)
+    higher_out = unseen.higher(led, best.rank)
     if last or higher_out < 2:
         card = max(safe, key=lambda c: c.rank)
         return card, f"the trick cannot be lost: take it with the high {_name(card)}, keeping the penalty cards"
@@ -106,11 +135,11 @@ def _shed_high(state: KingState, playable: list[Card]) -> tuple[Card, str]:
     return card, f"only the last two tricks cost: shed the high {_name(card)} while tricks are free"
 
 
-def _safe_lead(state: KingState, playable: list[Card], unseen: set[Card], trump) -> tuple[Card, str]:
+def _safe_lead(state: KingState, playable: list[Card], unseen: _Unseen, trump) -> tuple[Card, str]:
     hunting = state.negative and state.hand == 5 and KING_OF_HEARTS in unseen
 
     def risk(card: Card):
-        higher = sum(1 for c in unseen if c.suit == card.suit and c.rank > card.rank)
+        higher = unseen.higher(card.suit, card.rank)
         # hand 5: a heart below the king, led while the king is out, may force it out
         flush = hunting and card.suit == Suit.HEARTS and card.rank < Rank.KING
         return (penalty_weight(state, card) > 0 and higher == 0, higher == 0, not flush, card.suit == trump,
@@ -131,10 +160,10 @@ def _win(state: KingState, seat: int, playable: list[Card]) -> tuple[Card, str]:
     unseen = _unseen(state, seat)
 
     def master(card: Card) -> bool:
-        return not any(c.suit == card.suit and c.rank > card.rank for c in unseen)
+        return not unseen.higher(card.suit, card.rank)
 
     if not state.trick:
-        trumps_out = trump is not None and any(c.suit == trump for c in unseen)
+        trumps_out = trump is not None and unseen.any_of(trump)
         masters = [c for c in playable if master(c) and (c.suit == trump or not trumps_out)]
         if masters:
             card = max(masters, key=lambda c: (c.suit == trump, c.rank))
@@ -184,11 +213,21 @@ def choose(state: KingState, seat: int) -> tuple[Action, str]:
     if state.phase != PLAY:
         return choose_call(state, seat, legal)
     playable = [parse_card(a.args[0]) for a in legal]
-    if state.negative or not state.up:
-        card, reason = _avoid(state, seat, playable)
-    else:
-        card, reason = _win(state, seat, playable)
+    card, reason = _card(state, seat, playable)
     return card_action("play", card), reason
+
+
+def _card(state: KingState, seat: int, playable: list[Card]) -> tuple[Card, str]:
+    if state.negative or not state.up:
+        return _avoid(state, seat, playable)
+    return _win(state, seat, playable)
+
+
+def play_out_card(state: KingState, seat: int) -> Card:
+    """The rules of thumb's card, without building actions (the search's play-outs)."""
+    led = state.trick[0][1] if state.trick else None
+    playable = sorted(cards_that_follow(state.hands[seat], led), key=_order)
+    return _card(state, seat, playable)[0]
 
 
 def heuristic_bot(state: KingState, seat: int, rng: Rng) -> Action:
@@ -222,10 +261,6 @@ def hint(state: KingState, seat: int, budget: float | None = None, *, mode: str 
     """Cards: the sampled double-dummy hint (``iterations``: sampled deals); the dealer's
     choice, bids, trumps and up or down: the information-set search (``iterations``:
     simulations). The rules of thumb when the budget is too small."""
-    if mode is not None:
-        raise CardsageError(f"king has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     if budget is not None and budget < 0.05:
         return heuristic_hint(state, seat)
     if state.phase == PLAY:
@@ -240,6 +275,19 @@ def _quick(state: KingState, seat: int) -> Hint:
     return fallback
 
 
-BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}
+def search_bot(state: KingState, seat: int, rng: Rng) -> Action:
+    """Cards by the paired sampled search (every card on the same sampled deals, played to
+    the end of the hand by the rules of thumb; the rules of thumb's card unless another is
+    clearly better); the other decisions by the information-set search."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == PLAY:
+        return paired_card(state, seat, rng, heuristic_bot, play_out_card)
+    return _CALL_SEARCH(state, seat, rng)
 
-__all__ = ["BOTS", "SEARCH", "hint", "heuristic_bot", "heuristic_hint", "choose", "pimc_bot", "penalty_weight"]
+
+BOTS = {"heuristic": heuristic_bot, "search": search_bot, "pimc": pimc_bot}
+
+__all__ = ["BOTS", "SEARCH", "hint", "heuristic_bot", "heuristic_hint", "choose", "pimc_bot", "search_bot",
+           "penalty_weight"]

@@ -11,6 +11,9 @@ A card's value is the seat's points in this hand: penalties in the negative hand
 
 The solver only takes over with few cards left because point-counting positions of
 eight or more cards a hand take seconds to solve; trick counting is cheaper.
+
+The ``search`` bot's cards come from :func:`paired_card` instead: every distinct card on
+the same sampled deals, the hand finished by the rules of thumb, valued at its real end.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from dataclasses import dataclass, field
 
 from solvers.cards import Card, Rng
 from solvers.doubledummy import Position, Solver, TrickRules
-from solvers.game import Action, Hint, State, card_action
+from solvers.game import Action, Hint, card_action
 from solvers.games.king import PLAY, KingState
 from solvers.pimc.search import card_groups
 from solvers.sampling import sample_hidden
@@ -260,3 +263,86 @@ def sampled_card(state: KingState, seat: int, rng: Rng, heuristic, *, samples: i
     if data.mean(best) > data.mean(base_card) + MARGIN[state.negative]:
         return card_action("play", best)
     return base
+
+
+# ---------------------------------------------------------------- paired search (the search bot's cards)
+#
+# Every distinct legal card is tried on the same sampled deals of the unseen cards, and the
+# hand is played to its real end by the rules of thumb for all four players; a card's value
+# is the seat's own points in this hand (every player is for themselves, so no other seat's
+# points enter). Sampling runs in rounds: it stops early when no card is ahead of the rules
+# of thumb's card, and the rules of thumb's card is kept unless another beats it on the same
+# deals by ``PAIRED_MARGIN`` standard errors.
+
+PAIRED_ROUNDS = (8, 16, 32)     # sampled deals after which the search may stop
+PAIRED_MARGIN = 2.0             # standard errors by which a card must beat the rules of thumb's
+
+
+def hand_points(end: KingState, start: KingState, seat: int) -> float:
+    """The seat's points from the hand under way at ``start``, once ``end`` has finished it."""
+    return float(end.sheet[start.hands_played].points[seat])
+
+
+def play_hand_out(state: KingState, card_policy) -> KingState:
+    """Every seat plays ``card_policy(state, seat) -> Card`` until the hand under way is scored."""
+    hand = state.hands_played
+    for _ in range(MAX_STEPS):
+        if state.hands_played != hand or state.is_over:
+            return state
+        mover = state.turn
+        state = state._play(card_policy(state, mover), mover)
+    raise RuntimeError("the play-out did not finish the hand")
+
+
+def paired_candidates(state: KingState, seat: int, first: Card) -> list[Card]:
+    """One card per group of equal cards (under the hand's own penalties), ``first`` leading."""
+    cards = [_card(a) for a in state.legal_actions(seat)]
+    gone = {c for plays in state.history for _, c in plays} | {c for _, c in state.trick}
+    groups = card_groups(cards, set(state.hands[seat]), gone, rules_for(state))
+    out = [first]
+    for group in groups:
+        if first not in group:
+            out.append(group[0])
+    return out
+
+
+def paired_evaluation(state: KingState, seat: int, rng: Rng, card_policy, prior: Card, *,
+                      rounds: tuple[int, ...] = PAIRED_ROUNDS, margin: float = PAIRED_MARGIN):
+    """Sample deals in rounds, every candidate on each deal; return the evaluation."""
+    from solvers.paired_search import Candidate, Evaluation, keep_unless_clearly_better, paired_gain
+    start = time.perf_counter()
+    arms = [Candidate(card_action("play", c)) for c in paired_candidates(state, seat, prior)]
+    done = 0
+    evaluation = None
+    for target in rounds:
+        while done < target:
+            world = sample_hidden(state, seat, rng)
+            for arm in arms:
+                after = world._apply(arm.action, seat)
+                end = play_hand_out(after, card_policy)
+                arm.values.append(hand_points(end, state, seat))
+            done += 1
+        ranked = sorted(arms, key=lambda a: (-round(a.mean, 9), a is not arms[0]))
+        evaluation = Evaluation(ranked, done, time.perf_counter() - start)
+        best = ranked[0]
+        if best is arms[0]:
+            break               # nothing ahead of the rules of thumb's card
+        gain, spread = paired_gain(best, arms[0])
+        if gain > margin * spread:
+            break               # clearly ahead already
+    chosen, kept = keep_unless_clearly_better(evaluation, arms[0].action, margin)
+    return evaluation, chosen, kept
+
+
+def paired_card(state: KingState, seat: int, rng: Rng, heuristic, card_policy, **options) -> Action:
+    """The search bot's card: the rules of thumb's card unless another is clearly better
+    on the same sampled deals played out to the end of the hand."""
+    base = heuristic(state, seat, rng)
+    if len(state.legal_actions(seat)) == 1:
+        return base
+    candidates = paired_candidates(state, seat, _card(base))
+    if len(candidates) == 1:
+        return base
+    _, chosen, _ = paired_evaluation(state, seat, rng.fork("king-paired"), card_policy, _card(base),
+                                      **options)
+    return chosen.action

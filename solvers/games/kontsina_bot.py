@@ -14,7 +14,6 @@ from __future__ import annotations
 import time
 
 from solvers.cards import Card, Rng, Suit, parse_card
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.kontsina import TEN_DIAMONDS, TWO_CLUBS, KontsinaState
 from solvers.games.kontsina_captures import CAPTURE, read_capture, value
@@ -144,10 +143,6 @@ def search_bot(state: KontsinaState, seat: int, rng: Rng) -> Action:
 def hint(state: KontsinaState, seat: int, budget: float | None = None, *, mode: str | None = None,
          rng: Rng | None = None, iterations: int | None = None) -> Hint:
     """The sampled search's move for ``seat``, with what each move was worth on average."""
-    if mode is not None:
-        raise CardsageError(f"kontsina has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "the only legal move", {"kind": "forced"}, [], method="exact")

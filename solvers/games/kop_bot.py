@@ -27,10 +27,9 @@ import time
 
 from solvers.cards import Card, Rng, parse_card
 from solvers.doubledummy import Position, Solver, TrickRules
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
 from solvers.games.kop import DECLARE, LONE, PLAY, SILENT, SOLO, KopState, side_knowledge
-from solvers.games.kop_cards import BLACK_QUEENS, CALL_ORDER, TOTAL_POINTS, WIN_POINTS
+from solvers.games.kop_cards import CALL_ORDER, TOTAL_POINTS, WIN_POINTS
 from solvers.games.kop_play import heuristic_bot, heuristic_hint
 from solvers.pimc.adapters import Adapter
 from solvers.sampling import sample_hidden
@@ -250,10 +249,6 @@ def hint(state: KopState, seat: int, budget: float | None = None, *, mode: str |
          rng: Rng | None = None, iterations: int | None = None) -> Hint:
     """Sampled double dummy for every decision (``iterations``: sampled deals, no clock); the
     rules of thumb when the budget is too small for one sampled deal."""
-    if mode is not None:
-        raise CardsageError(f"kop has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return _forced(state, legal[0])

@@ -16,7 +16,6 @@ import time
 
 from solvers.cards import Card, Rng
 from solvers.doubledummy import Position, Solver, TrickRules
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
 from solvers.games.manille import HALF, HAND, PLAY, TOTAL_POINTS, ManilleState
 from solvers.games.manille_calls import call_hint, sampled_call
@@ -131,10 +130,6 @@ def hint(state: ManilleState, seat: int, budget: float | None = None, *, mode: s
          rng: Rng | None = None, iterations: int | None = None) -> Hint:
     """Sampled valuation for every decision (``iterations``: sampled deals): calls by play-outs,
     cards by double dummy; the rules of thumb when the budget is too small for one deal."""
-    if mode is not None:
-        raise CardsageError(f"manille has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "the only legal move", {"kind": "forced"}, [], method="exact")

@@ -425,12 +425,11 @@ def parse_deal(deal: Any, players: int) -> tuple[int, list[list[Card]]]:
                                 field=f"deal.hands.{s}")
         parsed.append(cards)
     if deal.get("remainder") is not None:
-        remainder = read(deal["remainder"], "remainder")
+        read(deal["remainder"], "remainder")  # checks the cards and counts them seen
         missing = [str(c) for c in standard_pack() if c not in seen]
         if missing:
             raise CardsageError(f"deal.remainder is missing {' '.join(missing)}: the hands and the "
                                 f"remainder make up the 52 cards", field="deal.remainder")
-        del remainder
     return dealer, parsed
 
 

@@ -19,9 +19,8 @@ from __future__ import annotations
 import time
 
 from solvers.cards import Card, Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
-from solvers.games.matapesa import CUCUMBER, MatapesaState, card_order, penalty, rank_name
+from solvers.games.matapesa import CUCUMBER, MatapesaState, card_order, rank_name
 from solvers.games.matapesa_play import heuristic_bot, heuristic_card, heuristic_hint
 from solvers.sampling import sample_hidden
 
@@ -186,10 +185,6 @@ def hint(state: MatapesaState, seat: int, budget: float | None = None, *, mode: 
          rng: Rng | None = None, iterations: int | None = None) -> Hint:
     """Sampled playouts for the card to play (``iterations``: sampled deals, no clock); the
     rules of thumb when the budget is too small for one sampled deal."""
-    if mode is not None:
-        raise CardsageError(f"matapesa has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     if len(candidates(state, seat)) == 1:
         return _forced(state, seat)
     rng = rng or Rng(0)

@@ -16,7 +16,6 @@ from dataclasses import replace
 
 from solvers.cards import Rng, parse_card
 from solvers.doubledummy import Position, Solver, TrickRules
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.napoleon import HAND, PLAY, TARGET, NapoleonState, bid_title
 from solvers.games.napoleon_calls import call_hint, lead_table, sampled_call
@@ -91,10 +90,6 @@ def hint(state: NapoleonState, seat: int, budget: float | None = None, *, mode: 
          rng: Rng | None = None, iterations: int | None = None) -> Hint:
     """Sampled double dummy for every decision (``iterations``: sampled deals); the rules
     of thumb when the budget is too small for one deal."""
-    if mode is not None:
-        raise CardsageError(f"napoleon has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "the only legal move", {"kind": "forced"}, [], method="exact")

@@ -434,10 +434,8 @@ def parse_deal(options: OldMaidOptions, deal: Any, rng: Rng) -> tuple[int, list[
     pack = pack_for(options.odd_card)
     names = {"remove_QC": "the pack without the queen of clubs", "remove_AC": "the pack without the ace of clubs",
              "add_joker": "the 52-card pack and one joker (X1)", "remove_random_hidden": "the 52-card pack"}
-    reader = DealReader(deal, pack, shape=shape, pack_name=names[options.odd_card])
-    unknown = sorted(set(deal) - {"dealer", "hands", "removed"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
+    reader = DealReader(deal, pack, shape=shape, pack_name=names[options.odd_card],
+                        fields=("dealer", "hands", "removed"))
     dealer = reader.seat("dealer", n)
     removed: tuple[Card, ...] = ()
     if hidden and deal.get("removed") is not None:

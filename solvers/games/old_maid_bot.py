@@ -17,7 +17,6 @@ when the offerer orders it, matters only against a drawer with habits.
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
 from solvers.games.old_maid import DRAW, FRONT, OFFER, OldMaidState
 from solvers.games.old_maid_odds import consistent_deal, loss_chance, play_out_blind
@@ -75,10 +74,6 @@ def hint(state: OldMaidState, seat: int, budget: float | None = None, *, mode: s
 
     ``iterations`` fixes the number of sampled deals for the chance (used only when more
     than two hands hold cards); otherwise a fixed number is sampled."""
-    if mode is not None:
-        raise CardsageError(f"old-maid has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     samples = iterations if iterations is not None else HINT_SAMPLES
     limit = None if iterations is not None else 0.8 * (budget if budget is not None else DEFAULT_BUDGET)
     chance, how, used = loss_chance(state, seat, rng or Rng("old-maid-hint"), samples, limit)

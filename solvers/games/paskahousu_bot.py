@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.paskahousu import GAMBLE, PICK_UP, PaskahousuState
 from solvers.games.paskahousu_play import heuristic_bot, heuristic_choice
@@ -43,10 +42,6 @@ def hint(state: PaskahousuState, seat: int, budget: float | None = None, *, mode
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"paskahousu has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         why = ("the first play of the game must be all the cards that decided who starts"

@@ -52,7 +52,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
-from solvers.errors import CardsageError
+from solvers.deals import DealReader
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 
 PACK = tuple(standard_pack())
@@ -397,34 +397,9 @@ def parse_deal(deal: Any) -> tuple[int, tuple[tuple[Card, ...], tuple[Card, ...]
     seat 0's stock first, each listed from the top (the first card turned) down."""
     shape = ("a Pishe Pasha deal is an object with 'dealer' (0 or 1) and 'stocks' (two lists of 26 cards, "
              "seat 0 first, each from its top card down)")
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
-    unknown = sorted(set(deal) - {"dealer", "stocks"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or dealer not in (0, 1):
-        raise CardsageError("deal.dealer must be seat 0 or 1", field="deal.dealer")
-    stocks = deal.get("stocks")
-    if not isinstance(stocks, list) or len(stocks) != 2:
-        raise CardsageError("deal.stocks must list 2 stocks, seat 0 first", field="deal.stocks")
-    seen: dict[Card, str] = {}
-    pack = set(PACK)
-    out = []
-    for s, cards in enumerate(stocks):
-        where, fld = f"stock {s}", f"deal.stocks.{s}"
-        if not isinstance(cards, (str, list)):
-            raise CardsageError(f"{where} must be a list of cards", field=fld)
-        parsed = [parse_card(c) for c in (cards.split() if isinstance(cards, str) else cards)]
-        for c in parsed:
-            if c not in pack:
-                raise CardsageError(f"{c} is not in the 52-card pack", field=fld)
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and {where})", field=fld)
-            seen[c] = where
-        if len(parsed) != STOCK:
-            raise CardsageError(f"{where} has {len(parsed)} cards; it needs {STOCK}", field=fld)
-        out.append(tuple(parsed))
+    reader = DealReader(deal, PACK, shape=shape, pack_name="the 52-card pack", fields=("dealer", "stocks"))
+    dealer = reader.seat("dealer", 2)
+    out = [tuple(stock) for stock in reader.hands(2, STOCK, key="stocks", what="stock")]
     return dealer, (out[0], out[1])
 
 

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.pishe_pasha import ALLOW, DISCARD, FORCE, FOUND, GIVE, STOP, PishePashaState
 from solvers.games.pishe_pasha_play import heuristic_bot, heuristic_choice
@@ -67,10 +66,6 @@ def hint(state: PishePashaState, seat: int, budget: float | None = None, *, mode
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"pishe-pasha has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], f"{_describe(legal[0], state)}: the only legal move", {"kind": "forced"}, [],

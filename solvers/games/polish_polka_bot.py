@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.polish_polka import AFTER_DISCARD, CHOOSE, PLACE, REVEAL, PolkaState
 from solvers.games.polish_polka_play import heuristic_bot, heuristic_choice
@@ -57,10 +56,6 @@ def hint(state: PolkaState, seat: int, budget: float | None = None, *, mode: str
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default). The setup's two turned cards get the rule
     of thumb and a plain word that the choice takes no skill."""
-    if mode is not None:
-        raise CardsageError(f"polish-polka has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     thumb, why = heuristic_choice(state, seat)
     if state.phase == REVEAL:

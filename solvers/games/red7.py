@@ -51,7 +51,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rng, parse_card, red7_pack
-from solvers.errors import CardsageError
+from solvers.deals import DealReader
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 from solvers.games.red7_rules import RED, RULE_NAMES, RULE_TEXT, key, qualifying, strength
 
@@ -360,51 +360,15 @@ def parse_deal(deal: Any, options: Red7Options, rng: Rng) -> tuple[int, list[Car
     n = options.players
     shape = (f"a Red7 deal is an object with 'dealer' (a seat), 'hands' ({n} lists of seven cards, seat 0 "
              f"first), 'palettes' ({n} cards, one per seat) and optionally 'deck' (the other cards, next first)")
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
-    unknown = sorted(set(deal) - {"dealer", "hands", "palettes", "deck"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise CardsageError(f"deal.dealer must be a seat from 0 to {n - 1}", field="deal.dealer")
-    hands, palettes = deal.get("hands"), deal.get("palettes")
-    if not isinstance(hands, list) or len(hands) != n:
-        raise CardsageError(f"deal.hands must list {n} hands, seat 0 first", field="deal.hands")
-    if not isinstance(palettes, (list, str)):
-        raise CardsageError(f"deal.palettes must list {n} cards, one per seat", field="deal.palettes")
-    seen: dict[Card, str] = {}
-    pack = set(PACK)
-
-    def read(cards, where: str, field: str, size: int) -> list[Card]:
-        if not isinstance(cards, (str, list)):
-            raise CardsageError(f"{where} must be a list of cards", field=field)
-        out = [parse_card(c) if isinstance(c, str) else _bad_card(c, field)
-               for c in (cards.split() if isinstance(cards, str) else cards)]
-        for c in out:
-            if c not in pack:
-                raise CardsageError(f"{c} is not a Red7 card (colour letter ROYGBIV and number 1-7)", field=field)
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and {where})", field=field)
-            seen[c] = where
-        if len(out) != size:
-            raise CardsageError(f"{where} has {len(out)} cards; it needs {size}", field=field)
-        return out
-
-    parsed = [read(h, f"hand {s}", f"deal.hands.{s}", HAND) for s, h in enumerate(hands)]
-    shown = read(palettes, "the palettes", "deal.palettes", n)
-    rest = [c for c in PACK if c not in seen]
-    if deal.get("deck") is not None:
-        rest = read(deal["deck"], "the deck", "deal.deck", len(rest))
-    else:
-        rest = rng.shuffled(rest)
+    reader = DealReader(deal, PACK, shape=shape, fields=("dealer", "hands", "palettes", "deck"), example="R7",
+                        pack_name="the Red7 pack (colour letter ROYGBIV and number 1-7)")
+    dealer = reader.seat("dealer", n)
+    parsed = reader.hands(n, HAND)
+    shown = reader.one_each("palettes", n, "the palettes")
+    rest = reader.rest("deck", rng, where="the deck")
     order = [parsed[(dealer + 1 + i) % n][i // n] for i in range(HAND * n)]
     order += [shown[(dealer + 1 + i) % n] for i in range(n)]
     return dealer, order + rest
-
-
-def _bad_card(value, field: str):
-    raise CardsageError(f"a card must be written like 'R7' or 'V1', got {value!r}", field=field)
 
 
 class Red7(Game):

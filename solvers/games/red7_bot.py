@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.red7 import CONCEDE, Red7State
 from solvers.games.red7_play import heuristic_bot, heuristic_choice
@@ -41,10 +40,6 @@ def hint(state: Red7State, seat: int, budget: float | None = None, *, mode: str 
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the
     search runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"red7 has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         _, why = heuristic_choice(state, seat)

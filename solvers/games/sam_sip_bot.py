@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.sam_sip import DISCARD, SamSipState
 from solvers.games.sam_sip_play import _unseen_counts, describe_hand, heuristic_bot, heuristic_choice, outlook, \
@@ -68,10 +67,6 @@ def hint(state: SamSipState, seat: int, budget: float | None = None, *, mode: st
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"sam-sip has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     thumb, why = heuristic_choice(state, seat)
     if len(legal) == 1:

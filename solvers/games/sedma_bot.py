@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint
 from solvers.games.sedma import STOP, SedmaState
 from solvers.games.sedma_play import heuristic_bot, heuristic_choice
@@ -42,10 +41,6 @@ def hint(state: SedmaState, seat: int, budget: float | None = None, *, mode: str
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the
     search runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"sedma has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "the only legal move", {"kind": "forced"}, [], method="exact")

@@ -49,9 +49,10 @@ from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rng
+from solvers.deals import DealReader
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
-from solvers.games.teen_patti_hands import A23_PLACES, PACK, compare, describe, hand_rank, read_cards
+from solvers.games.teen_patti_hands import A23_PLACES, PACK, compare, describe, hand_rank
 
 __all__ = ["TeenPatti", "TeenPattiState", "TeenPattiOptions", "GAME", "hand_rank", "MAX_DEALS",
            "FOLD", "BET", "LOOK", "SHOW", "COMPROMISE", "ACCEPT", "REFUSE"]
@@ -483,35 +484,10 @@ def parse_deal(deal: Any, players: int, rng: Rng) -> tuple[int, list[Card]]:
     the deal: it is shuffled from the match seed)."""
     shape = ("a Teen Patti deal is an object with 'dealer' (a seat), 'hands' (three cards for each seat, "
              "seat 0 first) and optionally 'stock' (every other card of the pack)")
-    if not isinstance(deal, Mapping):
-        raise CardsageError(shape, field="deal")
-    unknown = sorted(set(deal) - {"dealer", "hands", "stock"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
-    dealer = deal.get("dealer", 0)
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise CardsageError(f"deal.dealer must be a seat from 0 to {players - 1}", field="deal.dealer")
-    hands = deal.get("hands")
-    if not isinstance(hands, list) or len(hands) != players:
-        raise CardsageError(f"deal.hands must list {players} hands, seat 0 first", field="deal.hands")
-    seen: dict[Card, str] = {}
-    parsed = []
-    for s, hand in enumerate(hands):
-        cards = read_cards(hand, field=f"deal.hands.{s}")
-        for c in cards:
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and hand {s})", field=f"deal.hands.{s}")
-            seen[c] = f"hand {s}"
-        parsed.append(cards)
-    rest = [c for c in PACK if c not in seen]
-    if deal.get("stock") is not None:
-        stock = read_cards(deal["stock"], field="deal.stock", count=len(rest))
-        for c in stock:
-            if c in seen:
-                raise CardsageError(f"{c} is dealt twice ({seen[c]} and the stock)", field="deal.stock")
-        rest = stock
-    else:
-        rest = rng.shuffled(rest)
+    reader = DealReader(deal, PACK, shape=shape, pack_name="the 52-card pack", fields=("dealer", "hands", "stock"))
+    dealer = reader.seat("dealer", players)
+    parsed = reader.hands(players, HAND)
+    rest = reader.rest("stock", rng)
     order = sorted(range(players), key=lambda s: (s - dealer - 1) % players)
     dealt = [parsed[order[i % players]][i // players] for i in range(HAND * players)]
     return dealer, dealt + list(rest)

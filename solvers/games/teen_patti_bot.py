@@ -12,16 +12,15 @@
 
 from __future__ import annotations
 
-from solvers.cards import Rng
-from solvers.errors import CardsageError
+from solvers.cards import Rng, parse_card
 from solvers.game import Action, Hint
 from solvers.games.teen_patti import ACCEPT, LOOK, REFUSE, TeenPattiState
 from solvers.games.teen_patti_play import action_for, always_raise_bot, context_of, distribution, heuristic_bot
-from solvers.games.teen_patti_hands import percentile
+from solvers.games.teen_patti_hands import A23_PLACES, percentile
 from solvers.games.teen_patti_search import equity, evaluate
 from solvers.ismcts import SearchConfig
 
-__all__ = ["BOTS", "SEARCH", "hint", "search_bot", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
+__all__ = ["BOTS", "SEARCH", "hint", "search_bot", "warm_up", "SEARCH_SAMPLES", "DEFAULT_BUDGET"]
 
 SEARCH_SAMPLES = 40       # sampled deals a decision for the search bot
 SEARCH_BUDGET = 1.0       # the search bot's time limit a decision
@@ -62,10 +61,6 @@ def hint(state: TeenPattiState, seat: int, budget: float | None = None, *, mode:
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the search
     runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"teen-patti has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     rng = rng or Rng("teen-patti-hint")
     legal = state.legal_actions(seat)
     against = state.asked[0] if state.asked else None
@@ -103,3 +98,11 @@ def hint(state: TeenPattiState, seat: int, budget: float | None = None, *, mode:
 SEARCH = SearchConfig(rollout=heuristic_bot)
 
 BOTS = {"heuristic": heuristic_bot, "search": search_bot, "always-raise": always_raise_bot}
+
+
+def warm_up() -> None:
+    """Rank all 22,100 three-card hands once per A-2-3 place (about a second), so no
+    hint spends its budget building the table."""
+    hand = [parse_card(c) for c in ("2C", "5D", "9H")]
+    for place in A23_PLACES:
+        percentile(hand, place)

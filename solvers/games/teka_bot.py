@@ -239,10 +239,6 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
     deals, no clock); the rules of thumb when the budget is too small for one deal."""
     from solvers.pimc.decisions import teka_decision_hint
     from solvers.pimc.entry import MIN_SAMPLED_BUDGET
-    if mode is not None:
-        raise CardsageError(f"teka has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     if iterations is not None and budget is None:
         sampled = teka_decision_hint(state, seat, None, samples=iterations, rng=rng)
         return sampled or heuristic_hint(state, seat)

@@ -49,7 +49,6 @@ from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, standard_pack
 from solvers.deals import DealReader
-from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
 
 DRAW, TAKE, JACK, SWAP, DISCARD = "draw", "take", "jack", "swap", "discard"
@@ -397,13 +396,10 @@ def parse_deal(deal: Any, options: TrashOptions, rng: Rng) -> tuple[int, list[Ca
     pack = make_pack(n)
     shape = (f"a Trash deal is an object with 'dealer' (a seat from 0 to {n - 1}), 'layouts' ({k} cards for "
              f"each seat, slot 1 first, seat 0 first) and optionally 'stock' (the other cards, next drawn first)")
-    reader = DealReader(deal, pack, shape=shape,
+    reader = DealReader(deal, pack, shape=shape, fields=("dealer", "layouts", "stock"),
                         pack_name=f"the {len(pack)}-card pack" + (" (copies numbered #1…)" if len(pack) > 52 else ""))
-    unknown = sorted(set(deal) - {"dealer", "layouts", "stock"})
-    if unknown:
-        raise CardsageError(f"unknown deal field(s) {', '.join(unknown)}; {shape}", field="deal")
     dealer = reader.seat("dealer", n)
-    layouts = reader.hands(n, k, key="layouts")
+    layouts = reader.hands(n, k, key="layouts", what="layout")
     stock = reader.rest("stock", rng)
     order = [c for i in range(n) for c in layouts[(dealer + 1 + i) % n]]
     return dealer, order + stock

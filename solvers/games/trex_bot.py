@@ -38,10 +38,6 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
     """The sampled hint for every decision (``iterations``: that many sampled deals, no
     clock); the rules of thumb when the budget is too small for one deal or only one
     action is legal."""
-    if mode is not None:
-        raise CardsageError(f"trex has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     if len(state.legal_actions(seat)) == 1:
         return heuristic_hint(state, seat)
     if iterations is not None and budget is None:

@@ -17,9 +17,10 @@ from solvers.doubledummy import Position, Solver, TrickRules
 from solvers.games import troefcall as rules
 from solvers.games.troefcall import PLAY, TroefcallState, side_of
 
-__all__ = ["HORIZON", "dd_tricks", "hand_points"]
+__all__ = ["HORIZON", "EXACT_FROM", "dd_tricks", "hand_points", "exact_card_points"]
 
 HORIZON = 6            # cards a hand from which the solver takes over
+EXACT_FROM = 8         # cards a hand from which every card is valued by one exact solve
 MAX_STEPS = 200
 
 
@@ -66,9 +67,41 @@ def hand_points(solver: Solver, state: TroefcallState, side: int, policy: Callab
     raise RuntimeError("the hand did not end")
 
 
+def exact_card_points(solver: Solver, state: TroefcallState, seat: int,
+                      groups: list[list[Card]]) -> dict[Card, int] | None:
+    """Per legal card, the hand's points for the seat's side by one double-dummy solve of
+    the whole ending (``values="all"``), when the hand is small enough and no sweep of the
+    first seven can arise any more (or baunie is under way); else None."""
+    if state.phase != PLAY or max(len(h) for h in state.hands) > EXACT_FROM:
+        return None
+    if state.baunie < 0 and min(state.tricks) == 0:
+        return None
+    position = Position.from_hands(list(state.hands), state.leader, [c for _, c in state.trick],
+                                   TrickRules.troefcall(state.trump))
+    result = solver.solve(position, values="all")
+    if not result.exact:
+        return None
+    side = side_of(seat)
+    out: dict[Card, int] = {}
+    for group in groups:
+        mine = state.tricks[side] + result.cards[str(group[0])]
+        if state.baunie >= 0:
+            made = (mine if side == state.baunie else rules.TRICKS - mine) == rules.TRICKS
+            points = rules.BAUNIE_POINTS if made else -rules.FAILED_BAUNIE_POINTS
+            value = points if side == state.baunie else -points
+        else:
+            value = rules.MAJORITY_POINTS if mine >= rules.MAJORITY else -rules.MAJORITY_POINTS
+        for c in group:
+            out[c] = value
+    return out
+
+
 def card_points(solver: Solver, state: TroefcallState, seat: int, groups: list[list[Card]],
                 policy: Callable, rng: Rng) -> dict[Card, int]:
     """Per legal card (cards in a group do the same job), the hand's points after playing it."""
+    exact = exact_card_points(solver, state, seat, groups)
+    if exact is not None:
+        return exact
     side = side_of(seat)
     out: dict[Card, int] = {}
     for group in groups:

@@ -456,12 +456,11 @@ def parse_deal(deal: Any, players: int) -> tuple[int, int, list[list[Card]]]:
         raise CardsageError(f"hands of {size} cards: with {players} players a hand has 1 to {most} cards",
                             field="deal.hands")
     if deal.get("aside") is not None:
-        aside = read(deal["aside"], "aside")
+        read(deal["aside"], "aside")  # checks the cards and counts them seen
         missing = [c for c in tarot_trumps() if c not in seen]
         if missing:
             raise CardsageError(f"deal.aside is missing {' '.join(map(str, missing))}: the hands and the "
                                 f"cards set aside make up the 22 trumps", field="deal.aside")
-        del aside
     return dealer, size, parsed
 
 

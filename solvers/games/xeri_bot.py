@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 from solvers.cards import Rng
-from solvers.errors import CardsageError
 from solvers.game import Action, Hint, card_action
 from solvers.games.xeri import PLAY, XeriState
 from solvers.games.xeri_play import heuristic_bot, heuristic_choice
@@ -40,10 +39,6 @@ def hint(state: XeriState, seat: int, budget: float | None = None, *, mode: str 
 
     ``iterations`` fixes the number of sampled deals (no time limit); otherwise the
     search runs for ``budget`` seconds (1 by default)."""
-    if mode is not None:
-        raise CardsageError(f"xeri has no hint mode {mode!r}", field="mode")
-    if seat not in state.to_move:
-        raise CardsageError(f"seat {seat} is not to move", status=409)
     legal = state.legal_actions(seat)
     if len(legal) == 1:
         return Hint(legal[0], "your last card: the only one you can play", {"kind": "forced"}, [],

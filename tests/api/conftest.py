@@ -18,7 +18,10 @@ def make_app(db_url):
     apps = []
 
     def build(**config):
-        app = create_app({"DATABASE_URL": db_url, "TESTING": True, **config})
+        # solver children may use every processor in tests: the suite's own workers keep
+        # them all busy, and a child confined to one would be starved (test_server_pool
+        # checks the server's default of keeping the first processor free)
+        app = create_app({"DATABASE_URL": db_url, "TESTING": True, "SOLVER_CPUS": "all", **config})
         apps.append(app)
         return app
 

@@ -83,6 +83,14 @@ SEMANTIC_422: dict[str, set[str]] = {
     "startPatienceJob": {"rules", "seeds"},
     # cards that are no hand of the game (a wrong count, a card not in its pack, no combination)
     "rankHands": {"cards", "options"},
+    # score keeper: player ids that are not kept or the game's player count; seats beyond the
+    # table; an entry number that is not an entry or transfer (or was deleted)
+    "addScoreKeeperTable": {"players"},
+    "addScoreKeeperEntry": {"scores"},
+    "addScoreKeeperTransfer": {"from", "to"},
+    "addScoreKeeperCorrection": {"of", "scores", "amount"},
+    "addScoreKeeperDeletion": {"of"},
+    "importScoreKeeperSession": {"session"},
 }
 
 
@@ -124,7 +132,13 @@ def conformance_app(tmp_path_factory):
     session = created.get_json()
     job = client.post("/api/v1/patience/klondike/verify", json={"seeds": "1-3", "budget_seconds": 0.01})
     assert job.status_code == 202, job.get_data(as_text=True)
-    ids = {"session_id": session["id"], "job_id": job.get_json()["job"]}
+    players = [client.post("/api/v1/scorekeeper/players", json={"name": n}).get_json()["id"] for n in "ABCD"]
+    table = client.post("/api/v1/scorekeeper/tables", json={"name": "T", "game": "whist", "players": players})
+    assert table.status_code == 201, table.get_data(as_text=True)
+    client.post(f"/api/v1/scorekeeper/tables/{table.get_json()['table']['id']}/entries",
+                json={"scores": {"0": 1, "1": 0, "2": 1, "3": 0}})
+    ids = {"session_id": session["id"], "job_id": job.get_json()["job"],
+           "table_id": table.get_json()["table"]["id"]}
     yield app, ids, session["tokens"]["0"]
     app.extensions["cardsage.storage"].close()
 
@@ -155,7 +169,7 @@ def run_conformance(app, ids: dict, token: str, examples: int) -> Run:
     for result in schema.get_all_operations():
         operation = result.ok()
         label = operation.label
-        pinned = {name: ids[name] for name in ("session_id", "job_id") if name in operation.path}
+        pinned = {name: ids[name] for name in ("session_id", "job_id", "table_id") if name in operation.path}
         headers = {"Authorization": f"Bearer {token}"}
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
             strategy = operation.as_strategy(generation_mode=mode, path_parameters=pinned or None)

@@ -43,6 +43,15 @@ def test_a_patience_solve_runs_in_a_niced_child(pooled):
     assert pool.run(1.0, workers.child_niceness) == os.nice(0) + 10
 
 
+def test_solver_children_keep_off_the_first_processor_by_default(make_app):
+    pool = make_app(SOLVER_PROCESSES=1, SOLVER_CPUS="auto").extensions["cardsage.solvers"]
+    mine = sorted(os.sched_getaffinity(0))
+    expected = mine[1:] if len(mine) >= 2 else mine
+    assert pool.run(1.0, workers.child_cpus) == expected, "the first processor stays free for requests"
+    everywhere = make_app(SOLVER_PROCESSES=1, SOLVER_CPUS="all").extensions["cardsage.solvers"]
+    assert everywhere.run(1.0, workers.child_cpus) == mine
+
+
 def test_bad_input_is_refused_before_any_work(pooled):
     _, pool, client = pooled
     before = pool.submitted

@@ -224,6 +224,18 @@ class Conformance:
         assert hint.reason
         json.dumps(hint.to_json())
 
+    def test_hint_refuses_a_seat_not_to_move_and_an_unknown_mode(self, name):
+        game = games.get(name)
+        state = game.new(seed=9)
+        idle = [s for s in range(state.players) if s not in state.to_move]
+        if idle:
+            with pytest.raises(CardsageError, match="not to move") as refused:
+                game.hint(state, idle[0], iterations=1)
+            assert refused.value.status == 409
+        with pytest.raises(CardsageError, match="no hint mode") as refused:
+            game.hint(state, min(state.to_move), mode="no-such-mode", iterations=1)
+        assert refused.value.field == "mode"
+
     @given(seed=st.integers(min_value=0, max_value=2**31), steps=st.integers(0, 40), salt=st.integers(0, 10**6))
     @settings(max_examples=4, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])

@@ -294,10 +294,10 @@ def test_a_match_of_several_deals_alternates_the_dealer_and_counts_deals_won():
 
 @pytest.mark.parametrize("deal, words", [
     ("2S 3S", "stacks"),
-    ({"stacks": [["2S"] * 26]}, "2 hands"),
+    ({"stacks": [["2S"] * 26]}, "2 stacks"),
     ({"hands": []}, "unknown deal field"),
-    ({"stacks": "x"}, "2 hands"),
-    ({"stacks": [stacks()[0][:25], stacks()[1]]}, "hand 0 has 25 cards; it needs 26"),
+    ({"stacks": "x"}, "2 stacks"),
+    ({"stacks": [stacks()[0][:25], stacks()[1]]}, "stack 0 has 25 cards; it needs 26"),
     ({"stacks": [stacks()[0], stacks()[1][:-1] + [stacks()[0][0]]]}, "dealt twice"),
     ({"stacks": [stacks()[0][:-1] + ["X1"], stacks()[1]]}, "not in the 52-card pack"),
     ({"stacks": stacks(), "first": 2}, "deal.first"),

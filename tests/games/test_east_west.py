@@ -185,13 +185,13 @@ def test_the_first_dealer_comes_from_the_seed():
 
 @pytest.mark.parametrize("deal,words", [
     ([], "an East–West deal is an object"),
-    ({"dealer": 2, "board": ["AS", "7C", "TD"]}, "dealer must be seat 0"),
+    ({"dealer": 2, "board": ["AS", "7C", "TD"]}, "dealer must be a seat from 0 to 1 .0 West, 1 East."),
     ({"board": ["AS", "7C"]}, "the board has 2 cards; it needs 3"),
     ({"board": ["AS", "7C", "6D"]}, "6D is not in the 32-card pack"),
     ({"board": ["AS", "AS", "TD"]}, "AS is dealt twice"),
     ({"board": ["AS", "7C", "ZZ"]}, "unknown card"),
     ({"dealer": 0}, "deal.board is missing"),
-    ({"board": ["AS", "7C", "TD"], "stock": ["KS"]}, "the stock has 1 cards; it needs 29"),
+    ({"board": ["AS", "7C", "TD"], "stock": ["KS"]}, "the stock must hold the 29 undealt cards; missing"),
     ({"board": ["AS", "7C", "TD"], "hands": []}, "unknown deal field"),
 ])
 def test_malformed_deals_are_refused_naming_the_problem(deal, words):

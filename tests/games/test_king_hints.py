@@ -166,8 +166,71 @@ def test_pimc_bot_plays_legal_cards_and_calls():
     assert search(state, seat, Rng(1)) in state.legal_actions(seat)
 
 
-def test_search_is_the_generic_search_with_the_rules_of_thumb_in_its_rollouts():
+def test_search_bot_is_the_paired_card_search_and_the_generic_search_for_calls():
     from solvers import games
-    from solvers.games.king_bot import heuristic_bot
+    from solvers.games.king_bot import heuristic_bot, search_bot
     assert games.search_config("king").rollout is heuristic_bot
     assert {"random", "heuristic", "search", "pimc"} <= set(KING.bots())
+    assert KING.bots()["search"] is search_bot and games.own_search("king")
+
+
+def _heuristic_moves(state, count):
+    bot = KING.bots()["heuristic"]
+    for _ in range(count):
+        seat = min(state.to_move)
+        state = state.apply(bot(state, seat, Rng(0)), seat)
+    return state
+
+
+def test_play_out_card_is_the_rules_of_thumb_card():
+    from solvers.games.king_bot import play_out_card
+    state = _to_phase(PLAY)
+    for start in (KING.new(seed=5), state):
+        while start.phase == PLAY and start.hands_played == 0 or start is state and start.phase == PLAY:
+            seat = min(start.to_move)
+            action = KING.bots()["heuristic"](start, seat, Rng(0))
+            assert action.args[0] == str(play_out_card(start, seat))
+            start = start.apply(action, seat)
+            if start.hands_played:
+                break
+
+
+def test_play_hand_out_scores_the_whole_hand():
+    from solvers.games.king_bot import play_out_card
+    from solvers.games.king_search import hand_points, play_hand_out
+    state = _heuristic_moves(KING.new(seed=4), 9)
+    end = play_hand_out(state, play_out_card)
+    assert end.hands_played == 1
+    assert sum(hand_points(end, state, s) for s in range(4)) == -260
+
+
+def test_paired_candidates_group_equal_cards_under_the_hands_penalties():
+    from solvers.games.king_search import paired_candidates
+    hands = deal_with("QS JS 4S 3S 2S AH KH QH JH TH 9H 8H 7H", seat=1)
+    state = KING.new(deal={"hands": hands, "dealer": 0})      # seat 1 leads hand 1
+    cards = paired_candidates(state, 1, parse_card("2S"))
+    assert cards[0] == parse_card("2S") and len(cards) == 3       # 4-3-2 S, Q-J S, the hearts
+    third = replace(state, hand=3)             # no queens: each queen stands apart from its neighbours
+    assert len(paired_candidates(third, 1, parse_card("2S"))) == 6    # 4-2 S, Q S, J S, A-K H, Q H, J-7 H
+
+
+def test_search_bot_plays_a_legal_card_from_what_the_seat_knows():
+    from solvers.games.king_bot import search_bot
+    state = _heuristic_moves(KING.new(seed=6), 6)
+    seat = min(state.to_move)
+    action = search_bot(state, seat, Rng(3))
+    assert action in state.legal_actions(seat)
+    assert search_bot(determinize(state, seat, Rng(9)), seat, Rng(3)) == action
+
+
+def test_paired_search_keeps_the_rules_of_thumb_card_unless_clearly_beaten():
+    from solvers.games.king_bot import heuristic_bot, play_out_card
+    from solvers.games.king_search import paired_card, paired_evaluation
+    state = _heuristic_moves(KING.new(seed=6), 6)
+    seat = min(state.to_move)
+    base = heuristic_bot(state, seat, Rng(0))
+    evaluation, chosen, kept = paired_evaluation(state, seat, Rng(1), play_out_card, parse_card(base.args[0]),
+                                                 rounds=(4,), margin=1e9)
+    assert chosen.action == base and (kept or evaluation.best.action == base)
+    assert all(len(c.values) == 4 for c in evaluation.ranked)
+    assert paired_card(state, seat, Rng(1), heuristic_bot, play_out_card, rounds=(4,), margin=1e9) == base

@@ -209,7 +209,7 @@ def test_determinize_redeals_a_seats_own_face_down_cards_and_keeps_face_up_ones(
     ({"layouts": [["AS", "2S", "3S", "4S", "5S", "6S"], ["7S", "8S", "9S", "TS", "JS", "QS"]], "stock": []},
      "discard"),
     ({"layouts": [["AS", "2S", "3S", "4S", "5S", "6S"], ["7S", "8S", "9S", "TS", "JS", "QS"]],
-      "discard": "KS", "stock": ["KH"]}, "leaves"),
+      "discard": "KS", "stock": ["KH"]}, "the stock must hold the 95 undealt cards; missing"),
     ({"dealer": 5, "layouts": []}, "dealer"),
     ({"layouts": [], "hands": []}, "unknown deal field"),
 ])

@@ -166,7 +166,7 @@ def test_three_players_a_player_out_is_skipped():
     ({"dealer": 0, "hands": [HAND0.split(), HAND1.split()], "palettes": ["O3", "O3"]}, "twice"),
     ({"dealer": 0, "hands": [HAND0.split(), HAND1.split()[:6]], "palettes": ["O3", "B6"]}, "needs 7"),
     ({"dealer": 0, "hands": [HAND0.split(), HAND1.split()[:6] + ["QS"]], "palettes": ["O3", "B6"]},
-     "not a Red7 card"),
+     "not in the Red7 pack"),
     ({"dealer": 2, "hands": [HAND0.split(), HAND1.split()], "palettes": ["O3", "B6"]}, "dealer"),
     ({"dealer": 0, "hands": [HAND0.split()], "palettes": ["O3", "B6"]}, "2 hands"),
     ({"dealer": 0, "hands": [HAND0.split(), HAND1.split()], "palettes": ["O3"]}, "needs 2"),

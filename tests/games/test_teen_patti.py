@@ -121,7 +121,8 @@ def test_compromise_tie_folds_the_asker_and_refusal_goes_on():
 
 @pytest.mark.parametrize("deal,words", [
     ({"dealer": 0, "hands": [["AS", "KS", "QS"]] * 4}, "twice"),
-    ({"dealer": 0, "hands": [["AS", "KS"], ["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "TC"]]}, "3 cards"),
+    ({"dealer": 0, "hands": [["AS", "KS"], ["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "TC"]]},
+     "has 2 cards; it needs 3"),
     ({"dealer": 7, "hands": []}, "dealer"),
     ({"dealer": 0, "hands": [["AS", "KS", "QS"]]}, "4 hands"),
     ({"dealer": 0, "hands": [["AS", "KS", "ZZ"], ["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "TC"]]}, "ZZ"),

@@ -96,3 +96,12 @@ def test_game_exposes_the_evaluator():
         hand_rank("AS KS QS", {"a23": "middle"})
     assert hand_rank([parse_card("TS"), "JS", "QS"], game.options({"a23": "bottom"})).key[0] == 5
     assert hand_rank("AS KS QS").to_json()["category"] == "pure-sequence"
+
+
+def test_the_registry_warm_up_builds_the_hand_rank_tables_before_any_hint():
+    from solvers import games
+    from solvers.games.teen_patti_hands import _percentiles
+
+    _percentiles.cache_clear()
+    assert "teen-patti" in games.warm_up(["teen-patti", "whist"])
+    assert _percentiles.cache_info().currsize == 3, "one table per place of A-2-3"

@@ -195,8 +195,8 @@ def test_the_match_ends_on_the_smallest_layout_after_the_hand_limit():
 
 @pytest.mark.parametrize("deal, words", [
     ({"dealer": 0, "layouts": [["AS"] * 10, ["2S"] * 10]}, "dealt twice"),
-    ({"dealer": 0, "layouts": [["AS", "2S"], ["3S"]]}, "hand 1 has 1 cards"),
-    ({"dealer": 0, "layouts": [["AS"]]}, "must list 2 hands"),
+    ({"dealer": 0, "layouts": [["AS", "2S"], ["3S"]]}, "layout 1 has 1 cards"),
+    ({"dealer": 0, "layouts": [["AS"]]}, "must list 2 layouts"),
     ({"dealer": 5, "layouts": []}, "deal.dealer"),
     ({"dealer": 0, "layouts": [["AS", "ZZ"], ["3S", "4S"]]}, ""),
     ({"dealer": 0, "layouts": [["AS", "2S"], ["3S", "4S"]], "hands": []}, "unknown deal field"),

@@ -76,3 +76,32 @@ def test_bots_play_every_kind_of_decision():
     assert search_bot(state, 0, Rng(3)).notation in ("keep", "redeal")
     state = new(SWAP_A).apply("trump S", 0)
     assert search_bot(state, 0, Rng(3)) in state.legal_actions(0)
+
+
+def test_exact_card_points_agree_with_playing_each_card_and_solving_the_rest():
+    from solvers.doubledummy import Solver
+    from solvers.game import Action
+    from solvers.games.troefcall import PLAY, side_of
+    from solvers.games.troefcall_values import dd_tricks, exact_card_points
+    solver = Solver()
+    checked = 0
+    for seed in range(3):
+        state = games.get("troefcall").new(seed=seed)
+        rng = Rng(seed)
+        while state.hands_played == 0:
+            seat = min(state.to_move)
+            if state.phase == PLAY and max(len(h) for h in state.hands) <= 8 and min(state.tricks) > 0:
+                cards = [a.args[0] for a in state.legal_actions(seat)]
+                from solvers.cards import parse_card
+                values = exact_card_points(solver, state, seat, [[parse_card(c)] for c in cards])
+                for c in cards:
+                    after = state._apply(Action("play", (c,)), seat)
+                    if after.hands_played:
+                        record = after.sheet[-1]
+                        want = record.points if record.side == side_of(seat) else -record.points
+                    else:
+                        want = 2 if dd_tricks(solver, after, side_of(seat)) >= 7 else -2
+                    assert values[parse_card(c)] == want
+                    checked += 1
+            state = state._apply(heuristic_bot(state, seat, rng), seat)
+    assert checked > 0

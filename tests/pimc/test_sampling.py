@@ -98,3 +98,33 @@ def test_teka_sampling_keeps_claimed_voids():
     seat = min(state.to_move)
     for salt in range(20):
         _check(state, sample_hidden(state, seat, Rng(salt)), seat)
+
+
+def test_a_sampled_deal_is_the_same_in_every_process():
+    """A deal depends only on the generator, not on the process's string hashing (server
+    processes and bench workers must agree): King with shown voids, three hash seeds."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = """
+import sys
+from solvers import games
+from solvers.cards import Rng
+from solvers.sampling import determinize
+g = games.get('king'); st = g.new(seed=1003); rng = Rng(5)
+for _ in range(30):
+    s = min(st.to_move); st = st.apply(g.bots()['heuristic'](st, s, rng), s)
+d = determinize(st, min(st.to_move), Rng(9))
+print(sorted((k, ' '.join(map(str, z.cards))) for k, z in d.zones().items()))
+"""
+    root = Path(__file__).resolve().parents[2]
+    outputs = set()
+    for hash_seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(root)}
+        done = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
