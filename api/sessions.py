@@ -33,6 +33,8 @@ SEED_RANGE = (-(2 ** 63), 2 ** 63 - 1)   # what a BIGINT column holds on every d
 # a long match keeps a snapshot of its state every this many actions, so a server process
 # that has not seen it yet replays at most this many actions
 SNAPSHOT_EVERY = 200
+# a server-clock session whose due event failed to be written is looked at again after this
+RETRY_FAILED_TICK_S = 5.0
 
 
 class SessionService:
@@ -136,13 +138,20 @@ class SessionService:
         wall = self.now() if wall is None else wall
         due = self.storage.due_clocks(wall)
         for match_id in due:
+            clock = None
             try:
                 match = self.match(match_id)
                 clock = self.storage.clock(match_id)
                 if clock is not None:
                     self._tick(match, clock, wall)
-            except CardsageError as exc:
-                log.warning("session %s: tick failed: %s", match_id, exc.message)
+            except Exception as exc:  # noqa: BLE001 - one failing session must not stop the others
+                message = exc.message if isinstance(exc, CardsageError) else repr(exc)
+                log.warning("session %s: tick failed: %s", match_id, message)
+                if clock is not None and not isinstance(exc, StaleVersion):
+                    try:   # look again later rather than every tick
+                        self.storage.set_wake(match_id, clock.version, wall + RETRY_FAILED_TICK_S)
+                    except CardsageError:
+                        pass
         return len(due)
 
     def _tick(self, match: MatchRecord, clock: ClockRecord, wall: float) -> Replay:

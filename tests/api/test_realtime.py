@@ -277,3 +277,17 @@ def test_four_players_the_deadline_makes_the_earliest_slapper_answer_on_its_own(
     service.tick()
     view = _view(client, created, seat=2)
     assert view["view"]["public"]["last_result"].startswith("seat 2 gave no solution in time")
+
+
+def test_a_session_whose_tick_fails_is_looked_at_again_later(client, service, wall, monkeypatch):
+    created = _create(client, ["human", "human"], options={"answer_window_s": 10})
+    _act(client, created, "slap", 0)
+    wall.t = T0 + 10
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bot failed")
+
+    monkeypatch.setattr(service, "_step", broken)
+    assert service.tick() == 1
+    assert service.clock(service.match(created["id"])).wake == T0 + 15
+    assert service.tick() == 0                                  # not every tick in between
