@@ -29,8 +29,12 @@ def test_an_answer_window_closes_on_its_own(server, tmp_path):  # noqa: F811
         if rows and rows[-1][0] == -1:
             break
         time.sleep(0.1)
-    database.close()
     assert rows[-2:][0] == (0, {"kind": "slap", "args": []}) and rows[-1][1]["kind"] == "clock", rows
+    # five processes each run a ticker: the event is written once all the same
+    time.sleep(1.0)
+    after = database.execute("SELECT COUNT(*) FROM actions WHERE match_id = ?", (created["id"],)).fetchone()[0]
+    database.close()
+    assert after == len(rows), "nothing more was due"
     status, _, view = request(url, token=created["tokens"]["1"])
     assert view["view"]["public"]["last_result"].startswith("seat 0 gave no solution in time")
     assert view["view"]["public"]["cards_held"] == [22, 18]

@@ -71,8 +71,9 @@ def _game_time(page) -> float:
 
 
 def test_the_person_is_faster_than_the_bot(browser, live_url):
-    # the bot thinks 4 × 30 s on 3 3 8 8, then reacts like a person: the person slaps first
-    created = _create(live_url, bot_reaction_s=30, reaction="human")
+    # the bot thinks 4 × 3 s on 3 3 8 8 (expert), then reacts like a person (about 1 s more):
+    # the person, who slaps as soon as the page is up, is first
+    created = _create(live_url, bot_reaction_s=3, reaction="human")
     context, page, errors = _open(browser, live_url, created)
     try:
         page.wait_for_function("document.querySelector('#clock') && !document.querySelector('#clock').hidden")
@@ -93,9 +94,9 @@ def test_the_person_is_faster_than_the_bot(browser, live_url):
 
 
 def test_the_bot_is_faster_than_the_person(browser, live_url):
-    # the bot sees the solution after 4 s of game time and slaps some 0.3 s later; the page
-    # shows its slap and its answer as they happen, with no reload
-    created = _create(live_url, bot_reaction_s=1, reaction=0.3)
+    # the bot sees the solution after 4 s of game time and slaps about a second later (a
+    # human-like reaction); the page shows its slap and its answer as they happen, no reload
+    created = _create(live_url, bot_reaction_s=1, reaction="human")
     context, page, errors = _open(browser, live_url, created)
     try:
         first = _game_time(page)
