@@ -259,12 +259,17 @@ class SessionService:
     def _act_on_clock(self, match: MatchRecord, seat: int, version: int, data: Any) -> Replay:
         """On a server clock: the clock event for now, the action, the bots due. An action
         chosen a few versions back still counts when only clock events and waits came since
-        (nothing anyone can see changed); the storage's version check decides a race."""
+        (nothing anyone can see changed), or at any version in a game whose actions apply in
+        arrival order; the storage's version check decides a race."""
         for attempt in range(5):
             now = self._load(match)
             clock = self.storage.clock(match.id)
             since = now.log[version:] if 0 <= version <= now.version else None
-            if since is None or any(e.seat != CLOCK_SEAT and e.action.kind != "wait" for e in since):
+            # a game whose actions apply in arrival order (James Bond's race) checks each one
+            # against the state it meets: only an unknown version is refused here
+            in_order = bool(getattr(now.state, "arrival_order", False))
+            if since is None or (not in_order and any(e.seat != CLOCK_SEAT and e.action.kind != "wait"
+                                                      for e in since)):
                 raise StaleVersion(f"the action was chosen at version {version} but the session is at "
                                    f"version {now.version}; reload and choose again")
             after, taken, row = self._step(match, now, clock, self.now(), act=(seat, data))

@@ -214,6 +214,13 @@ class JamesBondState(State):
         """The game clock in the race (solvers/realtime.py); None in turns."""
         return self.clock if self.realtime else None
 
+    @property
+    def arrival_order(self) -> bool:
+        """In the race actions apply in the order they arrive, each checked against the
+        state it meets (a swap for a middle card just taken is a conflict), so a session
+        need not refuse one chosen before another seat's move."""
+        return self.realtime
+
     def next_wake(self) -> int | None:
         """In the race: the next time a waiting seat may act again (None: nobody waits)."""
         if not self.realtime or self.over:

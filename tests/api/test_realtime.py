@@ -291,3 +291,18 @@ def test_a_session_whose_tick_fails_is_looked_at_again_later(client, service, wa
     assert service.tick() == 1
     assert service.clock(service.match(created["id"])).wake == T0 + 15
     assert service.tick() == 0                                  # not every tick in between
+
+
+def test_james_bond_applies_actions_in_arrival_order_across_versions(client, service, wall):
+    response = client.post("/api/v1/sessions", json={"game": "james-bond", "seats": ["human", "heuristic"],
+                                                     "seed": 5, "reactions": {"1": "instant"}})
+    created = response.get_json()
+    view = _view(client, created)
+    for step in range(1, 7):
+        wall.t = T0 + step * 0.5
+        service.tick()
+    assert _view(client, created)["version"] > view["version"] + 1      # the bot moved meanwhile
+    status, body = _act(client, created, "pick 2", view["version"])
+    assert status == 200 and body["view"]["public"]["holding"][0] == 2
+    # Twenty-Four keeps the stricter rule: only clock events and waits may come between
+    assert not getattr(games.get("twentyfour").new(seed=1, options={}), "arrival_order", False)
