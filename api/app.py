@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 
 from api.openapi import build_document
 from api.problems import from_error, problem
+from api.realtime import Ticker
 from api.sessions import SessionService
 from api.storage import DEFAULT_DATABASE_URL, Storage
 from api.web_bp import DEFAULT_WEB_DIR
@@ -53,6 +54,9 @@ DEFAULT_CONFIG: dict[str, Any] = {
     "SOLVER_CPUS": "auto",                 # auto: solver and job processes keep off the first CPU (api/cpus.py)
     "SQLITE_WRITER_LOCK": True,            # server processes on one SQLite file write in turn (api/writelock.py)
     "SQLITE_SYNCHRONOUS": "NORMAL",        # with WAL: commits survive kill -9; None keeps SQLite's FULL
+    # real-time sessions on a server clock (api/realtime.py): a thread per process writes what is due
+    "REALTIME_TICKER": None,               # None = on unless TESTING (tests drive SessionService.tick)
+    "REALTIME_TICK_S": 0.2,                # how often the ticker looks for sessions with an event due
 }
 
 
@@ -74,6 +78,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["cardsage.sessions"] = SessionService(
         storage, cache_size=app.config["STATE_CACHE_SIZE"], bot_actions_max=app.config["BOT_ACTIONS_MAX"],
         bot_budget_ms=app.config["BOT_BUDGET_MS"], solvers=pool)
+    ticker = app.config["REALTIME_TICKER"]
+    if ticker is None:
+        ticker = not app.config.get("TESTING")
+    if ticker:
+        service = app.extensions["cardsage.sessions"]
+        app.extensions["cardsage.ticker"] = Ticker(service.tick, service.now,
+                                                   interval=float(app.config["REALTIME_TICK_S"])).start()
 
     modules = [importlib.import_module(name) for name in BLUEPRINT_MODULES]
     for module in modules:

@@ -9,19 +9,22 @@ from __future__ import annotations
 import dataclasses
 import logging
 import secrets
+import time
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
-from api.bot_runner import HUMAN, BotFailure, bot_to_move, run_bots
+from api.bot_runner import HUMAN, BotFailure, bot_rng, bot_to_move, run_bots
 from api.cache import LruCache
 from api.problems import AuthError, StaleVersion
+from api.realtime import game_time, parse_clock, parse_reactions, reaction_delay
 from api.replay import (Replay, action_to_json, continue_replay, from_snapshot, log_for, replay,
                         rules_fingerprint, snapshot_body)
-from api.storage import MatchRecord, Storage
+from api.storage import ClockRecord, MatchRecord, Storage
 from api.tokens import hash_token, new_token, seat_for_token
 from solvers import games
 from solvers.errors import CardsageError, OutOfTurn
-from solvers.game import Game
+from solvers.game import Action, Game
+from solvers.realtime import CLOCK_SEAT, clock_action, has_clock
 from solvers.scoring import score_sheet
 
 log = logging.getLogger(__name__)
@@ -30,24 +33,34 @@ SEED_RANGE = (-(2 ** 63), 2 ** 63 - 1)   # what a BIGINT column holds on every d
 # a long match keeps a snapshot of its state every this many actions, so a server process
 # that has not seen it yet replays at most this many actions
 SNAPSHOT_EVERY = 200
+# a server-clock session whose due event failed to be written is looked at again after this
+RETRY_FAILED_TICK_S = 5.0
 
 
 class SessionService:
     """Event-sourced sessions over a :class:`Storage`, with an LRU of replayed states."""
 
     def __init__(self, storage: Storage, *, cache_size: int = 512, bot_actions_max: int = 10_000,
-                 bot_budget_ms: int = 5_000, solvers=None):
+                 bot_budget_ms: int = 5_000, solvers=None, now: Callable[[], float] = time.time):
         self.storage = storage
+        self.now = now                            # the wall clock (Unix seconds) of server-clock sessions
         self.solvers = solvers                    # api.workers.SolverPool for hints; None = inline
         self.replays = LruCache(cache_size)       # (match id, version) -> Replay
         self.matches = LruCache(cache_size)       # match id -> MatchRecord (rows never change)
         self.bot_actions_max = bot_actions_max
         self.bot_budget_s = bot_budget_ms / 1000
+        self.turn_based = LruCache(cache_size)    # match id -> True: no server clock (that never changes)
 
     # ------------------------------------------------------------- creating
     def create(self, game_name: str, seats: list, *, seed: int | None = None, options: dict | None = None,
-               deal: Any = None) -> tuple[MatchRecord, dict[str, str], Replay]:
-        """Start a match; return its record, the raw token of each human seat, and its replay."""
+               deal: Any = None, clock: str | None = None,
+               reactions: Any = None) -> tuple[MatchRecord, dict[str, str], Replay]:
+        """Start a match; return its record, the raw token of each human seat, and its replay.
+
+        ``clock`` (real-time games): ``server`` (the default) runs the game clock on the
+        server's wall clock, ``turns`` keeps the turn-based fallback; ``reactions`` sets
+        the bots' reaction times on a server clock (api/realtime.py)."""
+        clock = parse_clock(clock)
         game = _game_for_create(game_name)
         opts = game.options(options or {})
         seats = _check_seats(game, seats, game.players_for(opts))
@@ -55,13 +68,27 @@ class SessionService:
             seed = secrets.randbelow(2 ** 63)
         option_values = {f.name: getattr(opts, f.name) for f in dataclasses.fields(opts)}
         start = _start(game, seed, deal, option_values)
+        if clock == "server" and not has_clock(start):
+            raise CardsageError(f"{game.title} with these options does not run on a clock: use clock 'turns'",
+                                field="clock")
+        if reactions is not None and not (has_clock(start) and clock != "turns"):
+            raise CardsageError("'reactions' are for bots of a real-time game on a server clock",
+                                field="reactions")
+        server = has_clock(start) and clock != "turns"
         tokens = {str(i): new_token() for i, kind in enumerate(seats) if kind == HUMAN}
         record = MatchRecord(id=secrets.token_urlsafe(12), game=game.name, options=option_values, seed=seed,
                              deal=deal, seats=tuple(seats),
                              token_hashes={s: hash_token(t) for s, t in tokens.items()},
                              created_at=datetime.now(timezone.utc))
-        first, taken = self._run_bots(record, Replay(start))
-        self.storage.create(record, [(s, action_to_json(a)) for s, a in taken])
+        row = None
+        if server:
+            wall = self.now()
+            row = ClockRecord(origin=wall, reactions=parse_reactions(reactions, seats, HUMAN), version=0,
+                              able={}, wake=None)
+            first, taken, row = self._step(record, Replay(start), row, wall)
+        else:
+            first, taken = self._run_bots(record, Replay(start))
+        self.storage.create(record, [(s, action_to_json(a)) for s, a in taken], clock=row)
         self.matches.put(record.id, record)
         self._remember(record, 0, first)
         return record, tokens, first
@@ -87,12 +114,136 @@ class SessionService:
         return seat
 
     def current(self, match: MatchRecord) -> Replay:
-        """The session now: the stored log replayed (cached), with any pending bot turns taken."""
+        """The session now: the stored log replayed (cached), with any pending bot turns taken
+        (on a server clock: with every event due by now written)."""
+        clock = self.clock(match)
+        if clock is not None:
+            return self._tick(match, clock, self.now())
         return self._advance_bots(match, self._load(match))
+
+    def clock(self, match: MatchRecord) -> ClockRecord | None:
+        """The session's server clock (None: turn-based; remembered, as a session never
+        gains a clock, so other games pay no query for it)."""
+        if self.turn_based.get(match.id):
+            return None
+        clock = self.storage.clock(match.id)
+        if clock is None:
+            self.turn_based.put(match.id, True)
+        return clock
+
+    # ------------------------------------------------------------- the server clock
+    def tick(self, wall: float | None = None) -> int:
+        """Write what is due at wall time ``wall`` on every server-clock session (the
+        ticker's work; tests call it with a fake clock); return how many were due."""
+        wall = self.now() if wall is None else wall
+        due = self.storage.due_clocks(wall)
+        for match_id in due:
+            clock = None
+            try:
+                match = self.match(match_id)
+                clock = self.storage.clock(match_id)
+                if clock is not None:
+                    self._tick(match, clock, wall)
+            except Exception as exc:  # noqa: BLE001 - one failing session must not stop the others
+                message = exc.message if isinstance(exc, CardsageError) else repr(exc)
+                log.warning("session %s: tick failed: %s", match_id, message)
+                if clock is not None and not isinstance(exc, StaleVersion):
+                    try:   # look again later rather than every tick
+                        self.storage.set_wake(match_id, clock.version, wall + RETRY_FAILED_TICK_S)
+                    except CardsageError:
+                        pass
+        return len(due)
+
+    def _tick(self, match: MatchRecord, clock: ClockRecord, wall: float) -> Replay:
+        now = self._load(match)
+        if clock.wake is None or clock.wake > wall or now.state.is_over:
+            return now
+        after, taken, row = self._step(match, now, clock, wall)
+        if not taken and row.wake is not None and row.wake <= wall:
+            row = dataclasses.replace(row, wake=wall + 0.05)   # nothing was due after all: look again soon
+        try:
+            self.storage.append(match.id, now.version, [(s, action_to_json(a)) for s, a in taken], clock=row)
+        except StaleVersion:
+            return self._load(match)   # another request or server process wrote first
+        self._remember(match, now.version, after)
+        return after
+
+    def _step(self, match: MatchRecord, now: Replay, clock: ClockRecord, wall: float,
+              act: tuple[int, Any] | None = None):
+        """On a server clock at wall time ``wall``: the clock event for the time now, then
+        ``act`` (a seat and its action data), then every bot action due. Returns the new
+        replay, the entries to append and the clock row after them."""
+        seats = match.seats
+        policies = games.get(match.game).bots()
+        taken: list[tuple[int, Action]] = []
+        plans: dict[tuple[int, int], Action] = {}
+        able = {int(k): tuple(v) for k, v in clock.able.items()}
+        result = now
+
+        def extend(seat: int, action: Action) -> None:
+            nonlocal result
+            result = result.extend(seat, action)
+            taken.append((seat, action))
+
+        def note_able() -> None:
+            movers = result.state.to_move
+            for s in [s for s in able if s not in movers]:
+                del able[s]
+            for s in movers:
+                if seats[s] != HUMAN and s not in able:
+                    able[s] = (wall, result.version)
+
+        def delay(s: int) -> float:
+            return reaction_delay(clock.reactions[s], match.seed, s, able[s][1])
+
+        t = game_time(clock.origin, wall)
+        if not result.state.is_over and t > result.state.clock_now:
+            extend(CLOCK_SEAT, clock_action(t))
+        note_able()
+        if act is not None:
+            seat, data = act
+            extend(seat, _parse_action(result.state, data, seat))
+            note_able()
+        for _ in range(self.bot_actions_max):
+            if result.state.is_over:
+                break
+            chosen = None
+            for s in sorted(able, key=lambda s: (able[s][0] + delay(s), s)):
+                action = plans.get((result.version, s))
+                if action is None:
+                    action = plans[(result.version, s)] = self._plan(match, result, s, policies)
+                if action.kind == "wait" or able[s][0] + delay(s) <= wall:
+                    chosen = (s, action)
+                    break
+            if chosen is None:
+                break
+            s, action = chosen
+            try:
+                extend(s, action)
+            except CardsageError as exc:
+                raise BotFailure(f"bot {seats[s]!r} at seat {s} failed: {exc.message}") from exc
+            able.pop(s, None)
+            note_able()
+        wakes = [clock.origin + w for w in [result.state.next_wake()] if w is not None]
+        wakes += [able[s][0] + delay(s) for s in able]
+        wake = None if result.state.is_over or not wakes else min(wakes)
+        row = ClockRecord(origin=clock.origin, reactions=clock.reactions, version=result.version,
+                          able={s: list(v) for s, v in able.items()}, wake=wake)
+        return result, taken, row
+
+    @staticmethod
+    def _plan(match: MatchRecord, now: Replay, seat: int, policies) -> Action:
+        """The bot's action at this version: chosen when it is due, from the state then."""
+        try:
+            return policies[match.seats[seat]](now.state, seat, bot_rng(match.seed, now.version, seat))
+        except CardsageError as exc:
+            raise BotFailure(f"bot {match.seats[seat]!r} at seat {seat} failed: {exc.message}") from exc
 
     # ------------------------------------------------------------- acting
     def act(self, match: MatchRecord, seat: int, version: int, data: Any) -> Replay:
         """Take ``seat``'s action chosen at ``version``, then the bots' replies; store them all."""
+        if self.clock(match) is not None:
+            return self._act_on_clock(match, seat, version, data)
         now = self.current(match)
         if version != now.version:
             raise StaleVersion(f"the action was chosen at version {version} but the session is at "
@@ -104,6 +255,31 @@ class SessionService:
                             [(seat, action_to_json(action))] + [(s, action_to_json(a)) for s, a in taken])
         self._remember(match, now.version, after)
         return after
+
+    def _act_on_clock(self, match: MatchRecord, seat: int, version: int, data: Any) -> Replay:
+        """On a server clock: the clock event for now, the action, the bots due. An action
+        chosen a few versions back still counts when only clock events and waits came since
+        (nothing anyone can see changed), or at any version in a game whose actions apply in
+        arrival order; the storage's version check decides a race."""
+        for attempt in range(5):
+            now = self._load(match)
+            clock = self.storage.clock(match.id)
+            since = now.log[version:] if 0 <= version <= now.version else None
+            # a game whose actions apply in arrival order (James Bond's race) checks each one
+            # against the state it meets: only an unknown version is refused here
+            in_order = bool(getattr(now.state, "arrival_order", False))
+            if since is None or (not in_order and any(e.seat != CLOCK_SEAT and e.action.kind != "wait"
+                                                      for e in since)):
+                raise StaleVersion(f"the action was chosen at version {version} but the session is at "
+                                   f"version {now.version}; reload and choose again")
+            after, taken, row = self._step(match, now, clock, self.now(), act=(seat, data))
+            try:
+                self.storage.append(match.id, now.version, [(s, action_to_json(a)) for s, a in taken], clock=row)
+            except StaleVersion:
+                continue   # someone wrote at the same moment: look again, the action may still stand
+            self._remember(match, now.version, after)
+            return after
+        raise StaleVersion("the session kept changing while this action was recorded; reload and choose again")
 
     def hint(self, match: MatchRecord, seat: int, budget_ms: int, mode: str | None = None) -> dict:
         """The game's hint for ``seat`` (409 when that seat is not to move, unless the
@@ -155,10 +331,22 @@ class SessionService:
             "options": {k: v for k, v in match.options.items()
                         if k not in games.get(match.game).secret_options},
         }
+        if getattr(state, "clock_now", None) is not None:
+            body["clock"] = self.clock_view(state, self.clock(match))
         if state.is_over:
             # the seed and deal reveal every hand, so they are shown only once the match is over
             body["seed"] = match.seed
             body["deal"] = match.deal
+        return body
+
+    def clock_view(self, state, clock: ClockRecord | None) -> dict:
+        """The clock facts of a real-time session: its mode, the game clock of the state,
+        the server's game time now (seconds, fractional) and the next event's game time."""
+        body = {"mode": "turns" if clock is None else "server", "game_clock": state.clock_now,
+                "next_wake": state.next_wake()}
+        if clock is not None:
+            body["now"] = round(max(0.0, self.now() - clock.origin), 3)
+            body["reactions"] = list(clock.reactions)
         return body
 
     # ------------------------------------------------------------- internals

@@ -40,11 +40,16 @@ def create_session():
     seats = get_list(data, "seats")
     seed = get_int(data, "seed", default=None, minimum=SEED_RANGE[0], maximum=SEED_RANGE[1])
     options = get_object(data, "options")
-    record, tokens, now = _service().create(game, seats, seed=seed, options=options, deal=data.get("deal"))
+    service = _service()
+    record, tokens, now = service.create(game, seats, seed=seed, options=options, deal=data.get("deal"),
+                                         clock=data.get("clock"), reactions=data.get("reactions"))
     base = f"/api/v1/sessions/{record.id}"
     body = {"id": record.id, "game": record.game, "seats": list(record.seats), "options": record.options,
             "version": now.version, "tokens": tokens,
-            "links": {"session": base, "actions": f"{base}/actions", "hint": f"{base}/hint"}}
+            "links": {"session": base, "actions": f"{base}/actions", "hint": f"{base}/hint",
+                      "version": f"{base}/version"}}
+    if getattr(now.state, "clock_now", None) is not None:
+        body["clock"] = service.clock_view(now.state, service.clock(record))
     response = jsonify(body)
     response.status_code = 201
     response.headers["Location"] = base
@@ -58,6 +63,20 @@ def get_session(session_id: str):
     match = service.match(session_id)
     seat = service.seat(match, request_token())
     return jsonify(service.view(match, service.current(match), seat))
+
+
+@blueprint.get("/sessions/<session_id>/version")
+def get_version(session_id: str):
+    """The session's version (and its clock): cheap enough to poll twice a second; fetch
+    the session again when the version changed. Writes whatever its server clock has due."""
+    service = _service()
+    match = service.match(session_id)
+    service.seat(match, request_token())
+    now = service.current(match)
+    body = {"id": match.id, "version": now.version, "over": now.state.is_over}
+    if getattr(now.state, "clock_now", None) is not None:
+        body["clock"] = service.clock_view(now.state, service.clock(match))
+    return jsonify(body)
 
 
 @blueprint.post("/sessions/<session_id>/actions")
@@ -145,6 +164,16 @@ OPENAPI_SCHEMAS = {
                      "description": "match seed (random when absent); shown once the match is over"},
             "options": {"type": "object", "description": "game options (see the game's options schema)"},
             "deal": {"description": "an explicit first deal, in the game's own format"},
+            "clock": {"type": "string", "enum": ["server", "turns"],
+                      "description": "real-time games: `server` (default) runs the game clock on the "
+                                     "server's wall clock (deadlines expire on their own, bots act after "
+                                     "their reaction time); `turns` is the turn-based fallback where time "
+                                     "passes only by `wait N`"},
+            "reactions": {"description": "server clock: per bot seat its reaction time, `instant`, `human` "
+                                         "(default: about a second, spread), `slow` or a median in seconds; "
+                                         "a list per seat (null for humans) or an object keyed by seat",
+                          "oneOf": [{"type": "array"}, {"type": "object"}],
+                          "example": {"1": "human"}},
         },
     },
     "SessionCreated": {
@@ -157,11 +186,13 @@ OPENAPI_SCHEMAS = {
             "tokens": {"type": "object", "additionalProperties": {"type": "string"},
                        "description": "secret token per human seat, keyed by seat number; shown only here"},
             "links": {"type": "object", "additionalProperties": {"type": "string"}},
+            "clock": ref("SessionClock"),
         },
     },
     "LogEntry": {
         "type": "object", "required": ["seat", "action", "version"],
-        "properties": {"seat": {"type": "integer"},
+        "properties": {"seat": {"type": "integer", "description": "who acted; -1 is the server's clock "
+                                                                  "(`clock T` in real-time sessions)"},
                        "action": {"type": "string", "description": "the action as this seat may see it"},
                        "version": {"type": "integer", "description": "the session version it produced"},
                        "concealed": {"type": "boolean", "const": True,
@@ -225,6 +256,30 @@ OPENAPI_SCHEMAS = {
                                                              "description": "1 for first; equal scores share"}}}},
         },
     },
+    "SessionClock": {
+        "type": "object", "required": ["mode", "game_clock", "next_wake"],
+        "description": "Real-time games only (Twenty-Four, James Bond's race): the game clock. On a "
+                       "`server` clock game time is wall time since the session began and deadlines "
+                       "expire on their own; on `turns` time passes only by `wait N` actions.",
+        "properties": {
+            "mode": {"type": "string", "enum": ["server", "turns"]},
+            "game_clock": {"type": "integer", "description": "the game clock of this version, in seconds"},
+            "next_wake": {"type": ["integer", "null"],
+                          "description": "game time of the next event due with nobody acting (a deadline, "
+                                         "a waiting seat's turn); null when none"},
+            "now": {"type": "number", "description": "server clock: game time now, in seconds (fractional); "
+                                                     "a page runs its clock on from it"},
+            "reactions": {"type": "array", "description": "server clock: per seat, the bot's reaction "
+                                                          "(null for a human seat)"},
+        },
+        "example": {"mode": "server", "game_clock": 12, "next_wake": 22, "now": 13.4,
+                    "reactions": [None, "human"]},
+    },
+    "SessionVersion": {
+        "type": "object", "required": ["id", "version", "over"],
+        "properties": {"id": {"type": "string"}, "version": {"type": "integer"}, "over": {"type": "boolean"},
+                       "clock": ref("SessionClock")},
+    },
     "SessionView": {
         "type": "object",
         "required": ["id", "game", "seat", "seats", "version", "to_move", "over", "scores", "view",
@@ -247,6 +302,7 @@ OPENAPI_SCHEMAS = {
             "options": {"type": "object"},
             "seed": {"type": "integer", "description": "only once the match is over"},
             "deal": {"description": "only once the match is over"},
+            "clock": ref("SessionClock"),
         },
     },
     "ActionRequest": {
@@ -291,11 +347,23 @@ OPENAPI_PATHS = {
         "responses": {"200": json_response("The seat's view", ref("SessionView"), _VIEW_EXAMPLE),
                       **problems(400, 401, 403, 404)},
     }},
+    "/api/v1/sessions/{session_id}/version": {"get": {
+        "tags": ["sessions"], "operationId": "getSessionVersion", "summary": "Poll a session",
+        "description": "The session's version (and clock, for real-time games), cheap enough to ask twice a "
+                       "second: fetch the session again when it changed. On a server clock it also writes "
+                       "any event that is due (a deadline, a bot's action).",
+        "security": _SEAT_SECURITY, "parameters": [_SESSION_ID],
+        "responses": {"200": json_response("The version", ref("SessionVersion"),
+                                           {"id": "q3Jk8sY2mPzA0bLx", "version": 7, "over": False}),
+                      **problems(400, 401, 403, 404)},
+    }},
     "/api/v1/sessions/{session_id}/actions": {"post": {
         "tags": ["sessions"], "operationId": "postAction", "summary": "Take an action",
         "description": "Take the token's seat's action, chosen at `version`. The bots then reply until a "
-                       "human is to act or the match is over. A stale version, or a seat that is not to "
-                       "move, is refused with 409; an illegal action with 422. Nothing changes on error.",
+                       "human is to act or the match is over (on a server clock: those whose reaction time "
+                       "is up). A stale version, or a seat that is not to move, is refused with 409; an "
+                       "illegal action with 422. Nothing changes on error. On a server clock a version "
+                       "followed only by clock events and waits still counts.",
         "security": _SEAT_SECURITY, "parameters": [_SESSION_ID],
         "requestBody": json_body(ref("ActionRequest"), {"action": "play QS", "version": 3}),
         "responses": {"200": json_response("The seat's view after the action and the bots' replies",

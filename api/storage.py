@@ -102,7 +102,31 @@ verify_results = Table(
     PrimaryKeyConstraint("job_id", "seq", name="pk_verify_results_job_seq"),
 )
 
+# sessions on a server clock (api/realtime.py): one row each, with the wall time of its next event
+session_clocks = Table(
+    "session_clocks", metadata,
+    Column("match_id", String(32), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("origin", Float, nullable=False),          # wall time (Unix seconds) of game time 0
+    Column("reactions", JSON, nullable=False),        # per seat: a bot's reaction; None for a human
+    Column("version", Integer, nullable=False),       # the session version this row describes
+    Column("able", JSON, nullable=False),             # {"seat": [wall time, version]}: bots able to act since
+    Column("wake", Float, nullable=True),             # wall time of the next event due; None: none
+    Index("ix_session_clocks_wake", "wake"),
+)
+
 UNFINISHED = ("queued", "running")
+
+
+@dataclass(frozen=True)
+class ClockRecord:
+    """A session's server clock: when its game time began, its bots' reactions, and what
+    is due next (``able``: per bot seat able to act, the wall time and version since when)."""
+
+    origin: float
+    reactions: tuple
+    version: int
+    able: dict
+    wake: float | None
 
 
 @dataclass(frozen=True)
@@ -177,8 +201,10 @@ class Storage:
         """Release the database connections."""
         self.engine.dispose()
 
-    def create(self, match: MatchRecord, first_actions: Iterable[tuple[int, dict]] = ()) -> None:
-        """Store a new match and the actions taken before anyone could see it (bots first)."""
+    def create(self, match: MatchRecord, first_actions: Iterable[tuple[int, dict]] = (),
+               clock: ClockRecord | None = None) -> None:
+        """Store a new match and the actions taken before anyone could see it (bots first),
+        with its server clock when it runs on one."""
         now = _now()
         rows = [{"match_id": match.id, "seq": i, "seat": seat, "action": action, "created_at": now}
                 for i, (seat, action) in enumerate(first_actions, start=1)]
@@ -189,6 +215,8 @@ class Storage:
                     seats=list(match.seats), token_hashes=match.token_hashes, created_at=match.created_at))
                 if rows:
                     conn.execute(insert(actions), rows)
+                if clock is not None:
+                    conn.execute(insert(session_clocks).values(match_id=match.id, **_clock_values(clock)))
 
     def match(self, match_id: str) -> MatchRecord | None:
         """The stored match, or None."""
@@ -214,13 +242,17 @@ class Storage:
         with self.engine.connect() as conn:
             return [ActionRecord(int(r.seq), int(r.seat), dict(r.action)) for r in conn.execute(query)]
 
-    def append(self, match_id: str, version: int, entries: list[tuple[int, dict]]) -> None:
-        """Record ``entries`` as the actions after ``version``, all or none.
+    def append(self, match_id: str, version: int, entries: list[tuple[int, dict]],
+               clock: ClockRecord | None = None) -> None:
+        """Record ``entries`` as the actions after ``version``, all or none, and with them
+        the session's server clock as it stands after them.
 
         Raises :class:`StaleVersion` when another request already recorded an action
         after ``version``.
         """
         if not entries:
+            if clock is not None:
+                self.set_wake(match_id, clock.version, clock.wake)
             return
         now = _now()
         rows = [{"match_id": match_id, "seq": version + i, "seat": seat, "action": action, "created_at": now}
@@ -229,9 +261,37 @@ class Storage:
             with _writing():
                 with self.engine.begin() as conn:
                     conn.execute(insert(actions), rows)
+                    if clock is not None:
+                        conn.execute(update(session_clocks).where(
+                            session_clocks.c.match_id == match_id, session_clocks.c.version <= clock.version)
+                            .values(**_clock_values(clock)))
         except IntegrityError:
             raise StaleVersion(f"another action was recorded at version {version} first; "
                                "reload the session and choose again") from None
+
+    def clock(self, match_id: str) -> ClockRecord | None:
+        """The session's server clock, or None when it has none (turn-based)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(session_clocks).where(session_clocks.c.match_id == match_id)).mappings().first()
+        if row is None:
+            return None
+        return ClockRecord(origin=float(row["origin"]), reactions=tuple(row["reactions"]), version=int(row["version"]),
+                           able=dict(row["able"]), wake=None if row["wake"] is None else float(row["wake"]))
+
+    def set_wake(self, match_id: str, version: int, wake: float | None) -> None:
+        """Move a server clock's next wake-up (while the session is still at ``version``)."""
+        with _writing():
+            with self.engine.begin() as conn:
+                conn.execute(update(session_clocks).where(session_clocks.c.match_id == match_id,
+                                                          session_clocks.c.version == version).values(wake=wake))
+
+    def due_clocks(self, now: float, limit: int = 100) -> list[str]:
+        """Sessions on a server clock whose next event is due at wall time ``now``, most overdue first."""
+        query = (select(session_clocks.c.match_id)
+                 .where(session_clocks.c.wake.is_not(None), session_clocks.c.wake <= now)
+                 .order_by(session_clocks.c.wake).limit(limit))
+        with self.engine.connect() as conn:
+            return [r.match_id for r in conn.execute(query)]
 
     def save_snapshot(self, match_id: str, version: int, rules: str, body: dict) -> None:
         """Keep ``body`` as the match's snapshot at ``version`` (replacing an older one)."""
@@ -377,6 +437,11 @@ class Storage:
                     verify_jobs.c.id == job_id, verify_jobs.c.status.in_(UNFINISHED)).values(
                     status="cancelled", finished_at=time.time(), lease_owner=None,
                     lease_until=None)).rowcount == 1
+
+
+def _clock_values(clock: ClockRecord) -> dict:
+    return {"origin": clock.origin, "reactions": list(clock.reactions), "version": clock.version,
+            "able": {str(k): list(v) for k, v in clock.able.items()}, "wake": clock.wake}
 
 
 def _client_jobs(conn, client: str) -> list[tuple[JobRecord, int]]:

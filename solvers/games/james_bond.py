@@ -57,6 +57,7 @@ from solvers.cards import Card, Rng, parse_card, standard_pack
 from solvers.deals import DealReader
 from solvers.errors import CardsageError, IllegalAction
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
+from solvers.realtime import clock_target, is_clock_event
 
 PACK = tuple(standard_pack())
 PILE = 4
@@ -188,6 +189,9 @@ class JamesBondState(State):
     def apply(self, action, seat: int | None = None) -> "JamesBondState":
         """Apply an action: any wait of 1 to 600 whole seconds is accepted in the race, and
         a swap naming a middle card that is no longer there is a conflict (nothing changes)."""
+        if is_clock_event(seat, action) and self.realtime:
+            t = clock_target(action)
+            return replace(self, clock=t) if t > self.clock and not self.over else self
         if seat is not None and seat in self.to_move and not isinstance(action, Action):
             action = self.parse_action(action, seat)
         if isinstance(action, Action) and seat in self.to_move:
@@ -203,6 +207,26 @@ class JamesBondState(State):
                     raise Conflict(f"{wanted} is no longer in the middle (someone took it); "
                                    f"the middle is now {' '.join(map(str, self.middle))}")
         return super().apply(action, seat)
+
+    # ------------------------------------------------------------- server clock
+    @property
+    def clock_now(self) -> int | None:
+        """The game clock in the race (solvers/realtime.py); None in turns."""
+        return self.clock if self.realtime else None
+
+    @property
+    def arrival_order(self) -> bool:
+        """In the race actions apply in the order they arrive, each checked against the
+        state it meets (a swap for a middle card just taken is a conflict), so a session
+        need not refuse one chosen before another seat's move."""
+        return self.realtime
+
+    def next_wake(self) -> int | None:
+        """In the race: the next time a waiting seat may act again (None: nobody waits)."""
+        if not self.realtime or self.over:
+            return None
+        times = [self.ready[s] for s in self.active() if self.ready[s] > self.clock]
+        return min(times) if times else None
 
     # ------------------------------------------------------------- play
     def _apply(self, action: Action, seat: int) -> "JamesBondState":

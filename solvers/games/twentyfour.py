@@ -59,6 +59,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rank, Rng, Suit
 from solvers.errors import CardsageError, IllegalAction, OutOfTurn
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
+from solvers.realtime import clock_target, is_clock_event
 from solvers.twentyfour import check
 
 TARGET = 24
@@ -250,6 +251,8 @@ class TwentyFourState(State):
     def apply(self, action, seat: int | None = None) -> "TwentyFourState":
         """Apply an action; any well-formed answer is accepted from the seat that answers,
         and ``shuffle`` from any seat at any moment (see :meth:`may_shuffle`)."""
+        if is_clock_event(seat, action):
+            return self.advance_clock(clock_target(action))
         if seat is not None and not isinstance(action, Action):
             action = self.parse_action(action, seat)
         if isinstance(action, Action) and action.kind == "shuffle" and seat is not None:
@@ -266,6 +269,47 @@ class TwentyFourState(State):
             if seconds is not None and 1 <= seconds <= limit - self.clock:
                 return self._apply(Action("wait", (str(seconds),)), seat)
         return super().apply(action, seat)
+
+    # ------------------------------------------------------------- server clock
+    @property
+    def clock_now(self) -> int:
+        """The game clock (solvers/realtime.py): Twenty-Four always runs on one."""
+        return self.clock
+
+    def next_wake(self) -> int | None:
+        """The next game time at which something happens with nobody acting: an answer
+        or judging window closes, the no-solution time comes (voting opens; with four
+        players an early slapper must answer), or a waiting seat may act again."""
+        if self.phase == "over":
+            return None
+        times = [r for r in self.ready if r > self.clock]
+        if self.phase == "answer":
+            times.append(self.answer_deadline)
+        elif self.phase == "judge":
+            times.append(self.judge_deadline)
+        elif self.phase == "race" and self.clock < self.deadline:
+            times.append(self.deadline)
+        times = [t for t in times if t > self.clock]
+        return min(times) if times else None
+
+    def advance_clock(self, t: int) -> "TwentyFourState":
+        """The clock event ``clock t`` (seat ``CLOCK_SEAT``): move the game clock to ``t``,
+        letting every deadline passed on the way expire in order, as a ``wait`` would."""
+        state = self
+        for _ in range(10_000):
+            if state.phase == "over" or t <= state.clock:
+                return state
+            if state.phase == "answer" and state.answer_deadline <= t:
+                state = replace(state, clock=state.answer_deadline)._answer_failed("gave no solution in time")
+            elif state.phase == "judge" and state.judge_deadline <= t:
+                state = replace(state, clock=state.judge_deadline)._claim_stands("not disputed in time")
+            elif state.phase == "race" and state.clock < state.deadline <= t:
+                state = replace(state, clock=state.deadline)._settle()
+            elif state.phase == "race":
+                state = replace(state, clock=t)._settle()
+            else:
+                state = replace(state, clock=t)
+        return state
 
     # ------------------------------------------------------------- play
     def _apply(self, action: Action, seat: int) -> "TwentyFourState":

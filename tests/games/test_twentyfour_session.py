@@ -47,9 +47,10 @@ def test_a_solver_bot_disputes_a_wrong_solution(client):
     created = client.post("/api/v1/sessions", json={
         "game": "twentyfour", "seats": ["human", "solver"], "seed": 1,
         "deal": _stacks("3S 3H", "8D 8C", players=2),
-        "options": {"judge": "players", "bot_reaction_s": 60}}).get_json()
+        "options": {"judge": "players", "bot_reaction_s": 60}, "clock": "turns"}).get_json()
     sid, token = created["id"], created["tokens"]["0"]
-    # the bot takes its turn in the race first (it waits for its reaction time)
+    # on the turn-based clock the bot replies at once (tests/api/test_realtime.py races it on
+    # the server clock); the bot takes its turn in the race first (it waits for its reaction time)
     assert created["version"] == 1
     status, body = _act(client, sid, token, "slap", created["version"])
     status, body = _act(client, sid, token, "answer 3+3+8+8", body["version"])

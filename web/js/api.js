@@ -42,8 +42,13 @@ export async function listGames() {
 }
 
 /** Start a match; answers {id, tokens: {seat: token}}. */
-export function createSession({ game, seats, seed, options }) {
-  return request("POST", "/api/v1/sessions", { body: { game, seats, seed, options } });
+export function createSession({ game, seats, seed, options, clock, reactions }) {
+  return request("POST", "/api/v1/sessions", { body: { game, seats, seed, options, clock, reactions } });
+}
+
+/** The session's version and clock: cheap, polled twice a second on a server clock. */
+export function getVersion(id, token) {
+  return request("GET", `/api/v1/sessions/${encodeURIComponent(id)}/version`, { token });
 }
 
 /** The session as the token's seat sees it. */

@@ -1,11 +1,14 @@
 // Entry point: switches between lobby and table, sends actions, polls while bots think.
+// A real-time session on the server clock polls its version twice a second whoever is to
+// move (others act at any moment) and runs the game clock on between polls.
 
-import { ApiError, createSession, getHint, getSession, listGames, postAction } from "./api.js";
+import { ApiError, createSession, getHint, getSession, getVersion, listGames, postAction } from "./api.js";
 import { renderLobby } from "./lobby.js";
 import { actionText, renderFacts, renderHint, renderLog, renderScoreSheet, renderStandings } from "./panels.js";
 import { actionsByCard, renderTable, seatName, visibleCards } from "./table.js";
 
 const POLL_MS = 2000;
+const LIVE_POLL_MS = 500;   // server clock: ask for the version this often (docs/api.md says why polling)
 const LAST_KEY = "cardsage.last-session";
 
 const app = {
@@ -16,6 +19,8 @@ const app = {
   choice: null,      // several legal actions share the clicked card: the player picks one
   busy: false,
   pollTimer: null,
+  clockTimer: null,
+  clockBase: null,   // {now: server game time, at: performance.now()} of the last answer
   invites: {},       // other human seats' tokens, for hot-seat links
 };
 
@@ -70,6 +75,8 @@ function lastSession() {
 
 async function showLobby() {
   stopPolling();
+  clearInterval(app.clockTimer);
+  $("clock").hidden = true;
   app.session = null;
   $("game").hidden = true;
   const lobby = $("lobby");
@@ -139,6 +146,7 @@ function show(session) {
     app.choice = null;
   }
   app.session = session;
+  setClockBase(session.clock);
   const focusWasOnCards = document.activeElement === document.body ||
     (document.activeElement && document.activeElement.closest && document.activeElement.closest("#table, #actions"));
   render();
@@ -165,6 +173,7 @@ function render() {
   renderScoreSheet($("sheet"), session.score_sheet, session);
   renderFacts($("facts"), view);
   renderLog($("log"), session);
+  renderClock();
   $("hint-button").disabled = !myTurn(session);
   $("typed-action").disabled = session.over;
 }
@@ -316,12 +325,88 @@ function stopPolling() {
   app.pollTimer = null;
 }
 
-// Someone else is to act (a slow bot, another human): ask again shortly.
+// Someone else is to act (a slow bot, another human): ask again shortly. On a server clock
+// anyone may act at any moment: ask for the version often, and fetch the session when it moved.
 function schedulePoll() {
   stopPolling();
   const session = app.session;
-  if (!session || session.over || myTurn(session) || app.busy) return;
+  if (!session || session.over || app.busy) return;
+  if (isLive(session)) {
+    app.pollTimer = setTimeout(pollVersion, LIVE_POLL_MS);
+    return;
+  }
+  if (myTurn(session)) return;
   app.pollTimer = setTimeout(refresh, POLL_MS);
+}
+
+function isLive(session) {
+  return Boolean(session && session.clock && session.clock.mode === "server" && !session.over);
+}
+
+async function pollVersion() {
+  if (!app.id || !app.session) return;
+  const id = app.id;
+  try {
+    const polled = await getVersion(app.id, app.token);
+    if (id !== app.id || app.busy) return;
+    if (polled.version !== app.session.version || polled.over !== app.session.over) {
+      await refresh();
+      return;
+    }
+    setClockBase(polled.clock);
+  } catch (err) {
+    showMessage(errorText(err));
+  }
+  schedulePoll();
+}
+
+// ------------------------------------------------------------------ the running clock
+
+function setClockBase(clock) {
+  app.clockBase = clock && clock.mode === "server" ? { now: clock.now, at: performance.now() } : null;
+}
+
+function gameTimeNow() {
+  const base = app.clockBase;
+  return base ? base.now + (performance.now() - base.at) / 1000 : null;
+}
+
+// The game time, and the deadline that matters now (Twenty-Four: the answer or judging
+// window, the time from which no solution may be agreed).
+function renderClock() {
+  const box = $("clock");
+  const session = app.session;
+  const now = session && !session.over ? gameTimeNow() : null;
+  clearInterval(app.clockTimer);
+  app.clockTimer = null;
+  if (now === null) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const pub = (session.view && session.view.public) || {};
+  let deadline = null;
+  let label = "";
+  if (pub.answer_deadline != null) [deadline, label] = [pub.answer_deadline, pub.answerer === session.seat ? "answer within" : "answer due in"];
+  else if (pub.judge_deadline != null) [deadline, label] = [pub.judge_deadline, "judging closes in"];
+  else if (pub.phase === "race" && pub.no_solution_from != null && now < pub.no_solution_from) [deadline, label] = [pub.no_solution_from, "no solution may be agreed in"];
+  const tick = () => {
+    const t = gameTimeNow();
+    box.dataset.gameTime = t.toFixed(1);
+    box.replaceChildren(`⏱ ${t.toFixed(1)} s`);
+    if (deadline !== null) {
+      const left = Math.max(0, deadline - t);
+      const span = document.createElement("span");
+      span.className = "deadline" + (left < 3 ? " soon" : "");
+      span.textContent = `${label} ${left.toFixed(1)} s`;
+      box.append(span);
+      box.dataset.deadlineLeft = left.toFixed(1);
+    } else {
+      delete box.dataset.deadlineLeft;
+    }
+  };
+  tick();
+  app.clockTimer = setInterval(tick, 100);
 }
 
 // ------------------------------------------------------------------ wiring

@@ -3,6 +3,8 @@
 import { h } from "./dom.js";
 
 const HUMAN = "human";
+// games played on a game clock: the server's clock by default (docs/api.md, "Real time")
+const REALTIME = new Set(["twentyfour", "james-bond"]);
 
 function humanKey(key) {
   const text = key.replace(/_/g, " ");
@@ -55,11 +57,21 @@ export function renderLobby(root, games, onStart) {
   const summary = h("p", { class: "summary", id: "game-summary" });
   const seatsBox = h("fieldset", { class: "seats" });
   const optionsBox = h("fieldset", { class: "options" });
+  const clockBox = h("fieldset", { class: "options realtime", id: "realtime-choices" });
+  const clockSelect = h("select", { id: "clock-choice", name: "clock" },
+    h("option", { value: "server", text: "real time: the server's clock runs, deadlines expire on their own" }),
+    h("option", { value: "turns", text: "turns: time passes only when everyone waits" }));
+  const reactionSelect = h("select", { id: "reaction-choice", name: "reaction" },
+    ...["human", "instant", "slow"].map((r) => h("option", { value: r, text: r })));
+  clockBox.append(h("legend", { text: "Clock" }),
+    h("div", { class: "field" }, h("label", { for: "clock-choice", text: "Clock" }), clockSelect),
+    h("div", { class: "field" }, h("label", { for: "reaction-choice", text: "Bots' reaction" }), reactionSelect,
+      h("small", { text: "human: about a second, more or less; instant: none; slow: about three seconds" })));
   const seedInput = h("input", { id: "seed", name: "seed", type: "number", step: 1, placeholder: "random" });
   const start = h("button", { type: "submit", class: "primary", text: "Start" });
   form.append(
     h("div", { class: "field" }, h("label", { for: "game-choice", text: "Game" }), gameSelect, summary),
-    seatsBox, optionsBox,
+    seatsBox, optionsBox, clockBox,
     h("div", { class: "field" }, h("label", { for: "seed", text: "Seed" }), seedInput,
       h("small", { text: "The same seed deals the same cards; leave empty for a random deal." })),
     start);
@@ -96,6 +108,7 @@ export function renderLobby(root, games, onStart) {
   function drawGame() {
     const game = current();
     summary.textContent = game.summary || "";
+    clockBox.hidden = !REALTIME.has(game.name);
     fields = {};
     optionsBox.replaceChildren(h("legend", { text: "Options" }));
     const props = (game.options && game.options.properties) || {};
@@ -122,7 +135,15 @@ export function renderLobby(root, games, onStart) {
     const options = {};
     for (const [name, field] of Object.entries(fields)) options[name] = field.read();
     const seed = seedInput.value === "" ? Math.floor(Math.random() * 1e9) : Number(seedInput.value);
-    onStart({ game: gameSelect.value, seats, seed, options });
+    const config = { game: gameSelect.value, seats, seed, options };
+    if (REALTIME.has(config.game) && !(config.game === "james-bond" && options.mode === "turns")) {
+      config.clock = clockSelect.value;
+      if (config.clock === "server") {
+        config.reactions = Object.fromEntries(seats.map((kind, i) => [i, kind]).filter(([, kind]) => kind !== HUMAN)
+          .map(([i]) => [String(i), reactionSelect.value]));
+      }
+    }
+    onStart(config);
   });
 
   drawGame();

@@ -226,7 +226,8 @@ export function renderStandings(root, session) {
 export function renderLog(list, session) {
   const view = session.view;
   const items = (session.log || []).slice(-300).map((entry) => {
-    const who = entry.seat === session.seat ? `${seatName(view, entry.seat)} (you)`
+    // seat -1 is the server's clock: a deadline passed, or time moved on before an action
+    const who = entry.seat === -1 ? "⏱ clock" : entry.seat === session.seat ? `${seatName(view, entry.seat)} (you)`
       : Number.isInteger(entry.seat) ? seatName(view, entry.seat) : "—";
     // an older play the rules no longer let anyone look at: only its verb is sent
     if (entry.concealed) {
