@@ -19,6 +19,7 @@ from numba import carray, njit, types
 from numba.extending import intrinsic
 
 import solvers.doubledummy.ttable as T
+from solvers.numba_cache import drop_stale
 from solvers.doubledummy.bits import HIBIT as _HIBIT, POP as _POP, popcount as _popcount, suit_of as _suit
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
@@ -31,6 +32,9 @@ from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info
 from solvers.doubledummy.quick import (
     guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
+
+# every kernel of this package is compiled or loaded after this: none may be stale
+drop_stale(__file__)
 
 __all__ = ["search", "first_move", "pack", "new_work", "legal", "winner_index", "next_seat", "tricks_left",
            "value_bounds", "CFG_SIZE", "MAX_PLY", "MAX_RULES_IDS"]

@@ -29,8 +29,13 @@ import time
 import numpy as np
 from numba import njit
 
+from solvers.numba_cache import drop_stale
+
 from solvers.patience.forty_thieves_beam import probe as plain_probe
 from solvers.patience.forty_thieves_order import WEIGHTS
+
+# every kernel of this package is compiled or loaded after this: none may be stale
+drop_stale(__file__)
 
 TF, TT, W = 0, 1, 2
 # run() results

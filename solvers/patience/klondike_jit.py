@@ -28,6 +28,11 @@ import time
 import numpy as np
 from numba import njit
 
+from solvers.numba_cache import drop_stale
+
+# every kernel of this package is compiled or loaded after this: none may be stale
+drop_stale(__file__)
+
 MAXCOL = 7
 RUN = 13
 MAXM = 64   # room for every candidate move: at most 14 onto tops, 4 kings, 11 upwards
