@@ -46,6 +46,8 @@ OPENAPI_SCHEMAS = {
             "summary": {"type": "string"},
             "options": {"type": "object", "description": "JSON schema (2020-12) of the game's options"},
             "bots": {"type": "array", "items": {"type": "string"}, "description": "bot names usable as seats"},
+            "real_time": {"type": "boolean", "description": "a race on a game clock: sessions may run on the "
+                                                            "server's clock (see the session's clock field)"},
         },
     },
     "GameList": {"type": "array", "items": ref("Game")},

@@ -545,6 +545,8 @@ class Game(abc.ABC):
     hint_modes: ClassVar[tuple[str, ...]] = ()
     # a game whose hint also reviews a finished match (patience: the oracle's line)
     hints_after_the_end: ClassVar[bool] = False
+    # a race on a game clock the server may drive (solvers/realtime.py)
+    real_time: ClassVar[bool] = False
     # the hint mode that may still answer once the match is over (a post-mortem: what
     # would have won from where it ended), or None
     review_mode: ClassVar[str | None] = None
@@ -623,4 +625,4 @@ class Game(abc.ABC):
         return {"name": info.name, "title": info.title, "family": info.family,
                 "players": {"min": info.min_players, "max": info.max_players},
                 "summary": info.summary, "options": self.options_schema(),
-                "bots": sorted(self.bots())}
+                "bots": sorted(self.bots()), "real_time": self.real_time}

@@ -494,6 +494,7 @@ class JamesBond(Game):
     """The James Bond ruleset."""
 
     name = "james-bond"
+    real_time = True
     title = "James Bond"
     family = "race"
     min_players = 2

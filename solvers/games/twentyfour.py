@@ -726,6 +726,7 @@ class TwentyFour(Game):
     """The Twenty-Four ruleset."""
 
     name = "twentyfour"
+    real_time = True
     title = "Twenty-Four"
     family = "arithmetic"
     min_players = 2

@@ -3,8 +3,6 @@
 import { h } from "./dom.js";
 
 const HUMAN = "human";
-// games played on a game clock: the server's clock by default (docs/api.md, "Real time")
-const REALTIME = new Set(["twentyfour", "james-bond"]);
 
 function humanKey(key) {
   const text = key.replace(/_/g, " ");
@@ -108,7 +106,7 @@ export function renderLobby(root, games, onStart) {
   function drawGame() {
     const game = current();
     summary.textContent = game.summary || "";
-    clockBox.hidden = !REALTIME.has(game.name);
+    clockBox.hidden = !game.real_time;
     fields = {};
     optionsBox.replaceChildren(h("legend", { text: "Options" }));
     const props = (game.options && game.options.properties) || {};
@@ -136,7 +134,7 @@ export function renderLobby(root, games, onStart) {
     for (const [name, field] of Object.entries(fields)) options[name] = field.read();
     const seed = seedInput.value === "" ? Math.floor(Math.random() * 1e9) : Number(seedInput.value);
     const config = { game: gameSelect.value, seats, seed, options };
-    if (REALTIME.has(config.game) && !(config.game === "james-bond" && options.mode === "turns")) {
+    if (current().real_time && !(config.game === "james-bond" && options.mode === "turns")) {
       config.clock = clockSelect.value;
       if (config.clock === "server") {
         config.reactions = Object.fromEntries(seats.map((kind, i) => [i, kind]).filter(([, kind]) => kind !== HUMAN)
