@@ -12,15 +12,15 @@ cards on equal terms, so a few dozen deals already tell a good card from a bad o
 The rules of thumb's own card is kept unless another is better on average by a margin
 (``KEEP_MARGIN`` points), which keeps sampling noise from overturning a sound play.
 
-From ``EXACT_FROM`` (6) cards a hand down, each sampled deal is instead solved double
+From ``EXACT_FROM`` (5) cards a hand down, each sampled deal is also solved double
 dummy (:mod:`solvers.games.tetka_dd`: the penalties as trick rules, every seat for
 itself, so the three others play as one against the seat; one solve values every legal
 card). A card's cost on a deal is the penalty points it leads to in the rest of the hand
 plus ``TRICK_WEIGHT`` (1/16) a trick among lines of equal penalty, for the most-tricks
-point the trick rules cannot state. The rules of thumb's card is kept unless another
-costs ``EXACT_MARGIN`` points less on average and ``EXACT_Z`` standard errors of the
-paired differences. Full deals are out of reach: a 7-card solve already takes about
-half a second and some 8-card ones do not finish in 4 million nodes.
+point the trick rules cannot state. The bot keeps the play-outs' card (the hint the rules
+of thumb's) unless another costs ``EXACT_MARGIN`` points less on average and ``EXACT_Z``
+standard errors of the paired differences. Full deals are out of reach: a 7-card solve
+already takes about half a second and some 8-card ones do not finish in 4 million nodes.
 """
 
 from __future__ import annotations
@@ -42,12 +42,12 @@ DEALS = 24            # sampled deals a decision for the search bot
 HINT_BUDGET = 1.0     # seconds, when a hint is asked without one
 KEEP_MARGIN = 0.05    # points a card must save on average to overturn the rules of thumb
 
-EXACT_FROM = 6        # tricks left (cards a hand) from which every sampled deal is solved exactly
-EXACT_SAMPLES = 32    # sampled deals a search decision in the exact ending
-EXACT_BUDGET = 2.0    # seconds a search decision in the exact ending at most
+EXACT_FROM = 5        # tricks left (cards a hand) from which every sampled deal is solved exactly
+EXACT_SAMPLES = 24    # sampled deals a search decision in the exact ending
+EXACT_BUDGET = 1.0    # seconds a search decision in the exact ending at most
 EXACT_NODES = 4_000_000   # solver nodes a deal at most (a deal over it is skipped)
 TRICK_WEIGHT = 1 / SCALE  # penalty points a trick costs among lines of equal penalty
-EXACT_MARGIN = 0.1    # points a card must save on average over the rules of thumb's card
+EXACT_MARGIN = 0.1    # points a card must save on average over the prior card
 EXACT_Z = 2.0         # and standard errors of the paired differences
 EXACT_HINT_SHARE = 0.9    # of a hint's budget for the solved deals (the rest for a fallback)
 KERNEL_WAIT_SHARE = 0.3   # of that share to wait for the solver's kernels in a fresh process
@@ -148,19 +148,22 @@ def cost(value: CardValue) -> float:
 
 
 def exact_choice(state: TetkaState, seat: int, policy, rng: Rng, samples: int | None = EXACT_SAMPLES,
-                 deadline: float | None = None, *, strict: bool = False
-                 ) -> tuple[Action, dict[Action, list[CardValue]], Action]:
-    """The rules of thumb's card, unless another costs clearly less on the same solved deals
-    (``EXACT_MARGIN`` points on average and ``EXACT_Z`` standard errors of the paired
-    differences). Returns the choice, the values per card on each deal (empty when no deal
-    was solved) and the rules of thumb's card."""
-    prior = policy(state, seat, rng.fork("prior"))
+                 deadline: float | None = None, *, strict: bool = False, prior: Action | None = None,
+                 among: set[Action] | None = None) -> tuple[Action, dict[Action, list[CardValue]], Action]:
+    """``prior`` (default: the rules of thumb's card), unless another costs clearly less on
+    the same solved deals (``EXACT_MARGIN`` points on average and ``EXACT_Z`` standard
+    errors of the paired differences); ``among`` limits the cards that may replace it.
+    Returns the choice, the values per card on each deal (empty when no deal was solved)
+    and the prior."""
+    if prior is None:
+        prior = policy(state, seat, rng.fork("prior"))
     values = exact_points(state, seat, rng, samples, deadline, strict=strict)
     if not values:
         return prior, {}, prior
     points = {card_action("play", c): v for c, v in values.items()}
     mean = {a: sum(map(cost, v)) / len(v) for a, v in points.items()}
-    best = min(points, key=lambda a: (mean[a], a != prior, a.notation))
+    options = [a for a in points if among is None or a in among or a == prior]
+    best = min(options, key=lambda a: (mean[a], a != prior, a.notation))
     gain = mean[prior] - mean[best]
     if best != prior:
         diffs = [cost(p) - cost(b) for p, b in zip(points[prior], points[best])]
@@ -207,17 +210,27 @@ def exact_hint(state: TetkaState, seat: int, policy, budget: float | None, rng: 
 
 
 def make_sampled_bot(policy, deals: int = DEALS):
-    """A bot that plays the sampled choice over ``deals`` deals, and from ``EXACT_FROM``
-    cards a hand down the exact choice over ``EXACT_SAMPLES`` solved deals."""
+    """A bot that plays the sampled choice over ``deals`` deals; from ``EXACT_FROM`` cards a
+    hand down, another card when ``EXACT_SAMPLES`` solved deals find it clearly better."""
 
     def sampled_bot(state: TetkaState, seat: int, rng: Rng) -> Action:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
-        if tricks_left(state) <= EXACT_FROM:
-            deadline = time.perf_counter() + EXACT_BUDGET
-            return exact_choice(state, seat, policy, rng.fork("exact"), EXACT_SAMPLES, deadline)[0]
-        return choose(state, seat, policy, rng.fork("sampled"), deals)[0]
+        sampled, points, _ = choose(state, seat, policy, rng.fork("sampled"), deals)
+        if tricks_left(state) > EXACT_FROM:
+            return sampled
+        # the play-outs model the others as the rules of thumb play them, the solver as three
+        # seats playing as one against this one (too dark a view: measured worse when it
+        # could overrule the play-outs); it plays the seat's own later cards perfectly.
+        # So it only chooses among the cards the play-outs find as good as their own.
+        mean = {a: sum(v) / len(v) for a, v in points.items()}
+        among = {a for a in mean if mean[a] <= mean[sampled] + KEEP_MARGIN}
+        if len(among) < 2:
+            return sampled
+        deadline = time.perf_counter() + EXACT_BUDGET
+        return exact_choice(state, seat, policy, rng.fork("exact"), EXACT_SAMPLES, deadline,
+                            prior=sampled, among=among)[0]
 
     sampled_bot.__doc__ = (f"Every legal card tried on the same {deals} sampled deals, finished by the "
                            f"rules of thumb; from {EXACT_FROM} cards a hand down, solved double dummy.")
