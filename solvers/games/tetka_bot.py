@@ -114,7 +114,8 @@ def heuristic_hint(state: TetkaState, seat: int) -> Hint:
 def hint(state: TetkaState, seat: int, budget: float | None = None, *, mode: str | None = None,
          rng: Rng | None = None, iterations: int | None = None) -> Hint:
     """Every legal card tried on the same sampled deals (``iterations``: how many deals;
-    otherwise as many as ``budget`` seconds allow), each finished by the rules of thumb."""
+    otherwise as many as ``budget`` seconds allow), each finished by the rules of thumb;
+    from 6 cards a hand down, each deal solved double dummy instead."""
     if mode is not None:
         raise CardsageError("Tëtka has one kind of hint; leave the mode out", field="mode")
     return sampled_hint(state, seat, heuristic_bot, budget, rng, iterations)
