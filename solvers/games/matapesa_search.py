@@ -9,9 +9,16 @@ the rules of thumb. The card is valued by how often the seat then takes the last
 (with cucumber points, by the penalty it costs), the same sampled deals for every card.
 
 Playouts run on ranks alone, so a sampled deal costs microseconds and a decision can look
-at hundreds of them. Double-dummy trick solving does not fit this game: suits do not
+at hundreds of them. The shared double-dummy solver does not fit this game: suits do not
 count, equal cards are beaten by the later one, a player who does not head must throw
 their lowest card, and up to eight players sit at the table.
+
+The ending is played exactly instead (:mod:`solvers.games.matapesa_exact`): once the seat
+holds ``exact_horizon(players)`` cards or fewer, each sampled deal is solved exactly, every
+player then playing the card best for itself, and each card the seat may play is valued by
+that exact result. The bot keeps the rules of thumb's card (the highest allowed) unless
+another card is clearly better on the same sampled deals (by ``EXACT_MARGIN`` standard
+errors of the paired difference).
 """
 
 from __future__ import annotations
@@ -21,16 +28,22 @@ import time
 from solvers.cards import Card, Rng
 from solvers.game import Action, Hint, card_action
 from solvers.games.matapesa import CUCUMBER, MatapesaState, card_order, rank_name
+from solvers.games.matapesa_exact import OutOfTime, Solver, exact_horizon, position
 from solvers.games.matapesa_play import heuristic_bot, heuristic_card, heuristic_hint
 from solvers.sampling import sample_hidden
 
-__all__ = ["SEARCH_SAMPLES", "candidates", "sample_ranks", "card_table", "playout", "hint", "search_bot"]
+__all__ = ["SEARCH_SAMPLES", "EXACT_SAMPLES", "candidates", "sample_ranks", "card_table", "exact_table",
+           "in_ending", "playout", "hint", "search_bot"]
 
 SEARCH_SAMPLES = 120       # sampled deals a decision for the search bot
 HINT_MAX_SAMPLES = 4000    # a timed hint stops here even with time left
 DEFAULT_BUDGET = 1.0
 SAMPLE_TRIES = 30         # plain shuffles tried before the general sampler places the cards
 MIN_BUDGET = 0.01          # below this not one sampled deal fits: the rules of thumb answer
+EXACT_SAMPLES = 60         # sampled deals solved exactly a decision for the search bot in the ending
+EXACT_HINT_MAX = 2000      # a timed hint in the ending stops here even with time left
+EXACT_BUDGET_SHARE = 0.8  # a timed hint in the ending stops solving deals at this share of the budget
+EXACT_MARGIN = 1.5         # standard errors by which another card must beat the rules of thumb's
 
 
 def candidates(state: MatapesaState, seat: int) -> list[Card]:
@@ -132,6 +145,54 @@ def card_table(state: MatapesaState, seat: int, rng: Rng, samples: int | None, d
     return cards, rows
 
 
+def in_ending(state: MatapesaState, seat: int) -> bool:
+    """Whether the seat holds few enough cards for sampled deals to be solved exactly."""
+    return len(state.hands[seat]) <= exact_horizon(len(state.seats))
+
+
+def exact_table(state: MatapesaState, seat: int, rng: Rng, samples: int | None, deadline: float | None,
+                cap: int = EXACT_HINT_MAX) -> tuple[list[Card], list[list[tuple[float, bool]]]]:
+    """Per sampled deal solved exactly, each candidate card's (value to the seat, whether it
+    loses): the same rows as :func:`card_table`, the play-out replaced by exact play."""
+    cards = candidates(state, seat)
+    cucumber = state.options.match == CUCUMBER
+    rows: list[list[tuple[float, bool]]] = []
+    while (samples is None or len(rows) < samples) and len(rows) < cap:
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+        seats, hands, turn, count, top, win = position(state, sample_ranks(state, seat, rng))
+        # a timed hint drops a deal still unsolved at the deadline
+        solver = Solver(len(seats), cucumber, deadline=deadline)
+        try:
+            results = solver.card_results(hands, turn, count, top, win)
+        except OutOfTime:
+            break
+        row = []
+        for card in cards:
+            loser, rank = results[int(card.rank)]
+            row.append((deal_value(state, seat, seats[loser], rank), seats[loser] == seat))
+        rows.append(row)
+    return cards, rows
+
+
+def _keep_unless_clearly_better(cards: list[Card], rows, prior: Card) -> tuple[Card, bool]:
+    """The best card by mean value, unless its paired gain over ``prior`` on the same
+    sampled deals is not above ``EXACT_MARGIN`` standard errors: then ``prior``.
+    Returns the card and whether the prior was kept."""
+    best = _ranked(cards, rows)[0][0]
+    mine = next(i for i, c in enumerate(cards) if c.rank == prior.rank)
+    if best.rank == prior.rank:
+        return cards[mine], False
+    other = cards.index(best)
+    gains = [r[other][0] - r[mine][0] for r in rows]
+    n = len(gains)
+    mean = sum(gains) / n
+    spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 / n ** 0.5 if n > 1 else float("inf")
+    if mean > 0 and mean > EXACT_MARGIN * spread:
+        return best, False
+    return cards[mine], True
+
+
 def _ranked(cards: list[Card], rows) -> list[tuple[Card, float, float]]:
     n = len(rows)
     stats = [(card, sum(r[i][0] for r in rows) / n, sum(r[i][1] for r in rows) / n)
@@ -166,6 +227,41 @@ def _card_hint(state: MatapesaState, seat: int, cards, rows, elapsed: float) -> 
     return Hint(card_action("play", card), reason, evaluation, alternatives, method="sampled")
 
 
+def _exact_hint(state: MatapesaState, seat: int, cards, rows, elapsed: float) -> Hint:
+    prior = heuristic_card(state, seat)
+    card, kept = _keep_unless_clearly_better(cards, rows, prior)
+    stats = {c.rank: (v, p) for c, v, p in _ranked(cards, rows)}
+    value, lose = stats[card.rank]
+    n = len(rows)
+    held = len(state.hands[seat])
+    top = state.highest()
+    if top is None:
+        how = f"Lead {card.pretty()}"
+    elif card.rank >= top.rank:
+        how = f"Head the trick with {card.pretty()}"
+    else:
+        how = f"Throw your lowest card, {card.pretty()}"
+    lost = round(lose * n)
+    each = "your last card" if held == 1 else f"{held} cards in your hand"
+    reason = (f"{how}: with {each}, over {n} sampled deals of the cards you cannot see, each "
+              f"solved exactly (every player then plays the card best for themselves), this card "
+              f"takes the last trick in {lost} of {n}")
+    others = [(c, v, p) for c, v, p in _ranked(cards, rows) if c.rank != card.rank]
+    if others:
+        other, _, other_lose = others[0]
+        reason += f" (next best {rank_name(other.rank)}: {round(other_lose * n)} of {n})"
+    if kept and others and others[0][1] > value:
+        reason += "; no other card is clearly better, so keep the rule of thumb: the highest card allowed"
+    if state.options.match == CUCUMBER:
+        reason += "; each card is valued by the penalty points it is likely to cost you or the others"
+    evaluation = {"kind": "sampled exact", "samples": n, "valuation": "exact play of each sampled deal",
+                  "cards_held": held, "loss_probability": round(lose, 3), "expected_value": round(value, 3),
+                  "losing_deals": lost, "elapsed_s": round(elapsed, 3)}
+    alternatives = [{"action": card_action("play", c).to_json(), "loss_probability": round(p, 3),
+                     "losing_deals": round(p * n), "expected_value": round(v, 3)} for c, v, p in others]
+    return Hint(card_action("play", card), reason, evaluation, alternatives, method="sampled")
+
+
 def _forced(state: MatapesaState, seat: int) -> Hint:
     """The hint when every card the seat may play has one rank: the choice changes nothing."""
     action = card_action("play", heuristic_card(state, seat))
@@ -196,6 +292,14 @@ def hint(state: MatapesaState, seat: int, budget: float | None = None, *, mode: 
             return heuristic_hint(state, seat)
         # a margin for building the hint after the last deal
         deadline = start + budget * 0.9 - 0.002
+    if in_ending(state, seat):
+        # a deal solved exactly can take a while on a loaded machine: a wider margin, and a
+        # deal unsolved at the deadline is dropped
+        hard = None if deadline is None else start + budget * EXACT_BUDGET_SHARE
+        cards, rows = exact_table(state, seat, rng, iterations, hard)
+        if rows:
+            return _exact_hint(state, seat, cards, rows, time.perf_counter() - start)
+        return heuristic_hint(state, seat)
     cards, rows = card_table(state, seat, rng, iterations, deadline)
     if not rows:
         return heuristic_hint(state, seat)
@@ -203,8 +307,13 @@ def hint(state: MatapesaState, seat: int, budget: float | None = None, *, mode: 
 
 
 def search_bot(state: MatapesaState, seat: int, rng: Rng) -> Action:
-    """Sampled playouts over ``SEARCH_SAMPLES`` deals for every card with a real choice."""
+    """Sampled playouts over ``SEARCH_SAMPLES`` deals for every card with a real choice;
+    in the ending ``EXACT_SAMPLES`` sampled deals solved exactly, the rules of thumb's
+    card kept unless another is clearly better."""
     if len(candidates(state, seat)) == 1:
         return heuristic_bot(state, seat, rng)
+    if in_ending(state, seat):
+        cards, rows = exact_table(state, seat, rng.fork("matapesa-exact"), EXACT_SAMPLES, None)
+        return card_action("play", _keep_unless_clearly_better(cards, rows, heuristic_card(state, seat))[0])
     cards, rows = card_table(state, seat, rng.fork("matapesa-search"), SEARCH_SAMPLES, None)
     return card_action("play", _ranked(cards, rows)[0][0])

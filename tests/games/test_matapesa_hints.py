@@ -156,3 +156,48 @@ def test_several_cards_of_one_rank_any_will_do():
                 return
             state = state.apply(rng.choice(state.legal_actions(state.turn)), state.turn)
     pytest.fail("no position with several cards of one rank to play")
+
+
+def heuristic_ending(seed: int, players: int, cards: int):
+    """A deal played by the rules of thumb until the seat to move holds ``cards`` cards."""
+    state = GAME.new(seed=seed, options={"players": players})
+    bot = GAME.bots()["heuristic"]
+    while len(state.hands[state.turn]) > cards:
+        state = state.apply(bot(state, state.turn, Rng(0)), state.turn)
+    return state
+
+
+def test_in_the_ending_the_hint_solves_sampled_deals_exactly():
+    from solvers.games.matapesa_search import in_ending
+    state = heuristic_ending(0, 4, 3)
+    seat = state.turn
+    assert seat == 2 and in_ending(state, seat)
+    hint = GAME.hint(state, seat, rng=Rng(1), iterations=40)
+    assert hint.action in state.legal_actions(seat)
+    assert hint.evaluation["kind"] == "sampled exact" and hint.evaluation["samples"] == 40
+    assert "with 3 cards in your hand" in hint.reason and "solved exactly" in hint.reason
+    assert " of 40" in hint.reason
+    # leading the 8 (the rules of thumb's card) leaves seat 2 the last trick; the 7 does not
+    assert hint.action.args[0][0] == "7"
+    assert any(a["action"]["args"][0][0] == "8" and a["losing_deals"] > 0 for a in hint.alternatives)
+
+
+def test_in_the_ending_the_search_bot_leaves_the_rules_of_thumb_only_when_clearly_better():
+    from solvers.games.matapesa_play import heuristic_card
+    state = heuristic_ending(0, 4, 3)
+    assert heuristic_card(state, 2).rank == 8
+    assert GAME.bots()["search"](state, 2, Rng(5)).args[0][0] == "7"
+    # early in the deal nothing is clearly better than the highest card in most positions
+    kept = 0
+    for seed in range(6):
+        state = heuristic_ending(seed, 5, 6)
+        seat = state.turn
+        kept += GAME.bots()["search"](state, seat, Rng(seed)).args[0][0] == str(heuristic_card(state, seat))[0]
+    assert kept >= 3
+
+
+def test_a_timed_hint_in_the_ending_stops_at_its_budget_share():
+    state = heuristic_ending(3, 6, 6)
+    hint = GAME.hint(state, state.turn, 0.05)
+    assert hint.action in state.legal_actions(state.turn)
+    assert hint.method in ("sampled", "heuristic")
