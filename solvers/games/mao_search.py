@@ -100,10 +100,12 @@ class Seen:
     draws: list = field(default_factory=list)
     plays: list = field(default_factory=list)
     levels: dict = field(default_factory=dict)      # id(card) -> _level, filled as asked
+    history: list = field(default_factory=list)     # the seat's moves this round, oldest first
+    checked: bool = False                           # some play of it to check a hand against
 
 
 INFER = True
-TRIES = 8           # hands drawn for a seat until one agrees with its plays
+TRIES = 24           # hands drawn for a seat until one agrees with its plays
 
 
 def observations(state: MaoState, seat: int) -> dict[int, Seen]:
@@ -124,6 +126,7 @@ def observations(state: MaoState, seat: int) -> dict[int, Seen]:
     draws: list[list] = [[] for _ in range(n)]     # per seat: (move index, table)
     taken: list[list] = [[] for _ in range(n)]     # per seat: (move index, cards given)
     plays: list[list] = [[] for _ in range(n)]     # per seat: (move index, table, card, danger)
+    history: list[list] = [[] for _ in range(n)]
     for i, m in enumerate(state.moves):
         s = m.seat
         table = R.Table(m.on, m.called, sevens, sizes[s], reverse)
@@ -136,6 +139,13 @@ def observations(state: MaoState, seat: int) -> dict[int, Seen]:
             if m.kind == DRAWN and not m.offences and m.taken == (sevens or 1):
                 draws[s].append((i, table))
             sevens = 0
+        if m.kind == PLAYED:
+            event = (CLEAN, table, m.card, plays[s][-1][3]) if not m.offences else (STOOD, m.card, m.taken)
+        elif draws[s] and draws[s][-1][0] == i:
+            event = (REFUSED, table, m.taken)
+        else:
+            event = (TAKEN, None, m.taken)
+        history[s].append(event)
         if m.taken:
             taken[s].append((i, m.taken))
             sizes[s] += m.taken
@@ -153,7 +163,9 @@ def observations(state: MaoState, seat: int) -> dict[int, Seen]:
         recent = [p for p in plays[s] if p[0] > last]
         for k, (_, table, card, danger) in enumerate(recent):
             seen.plays.append((table, card, danger, [c for _, _, c, _ in recent[k + 1:]]))
-        if seen.draws or seen.plays:
+        seen.history = history[s]
+        seen.checked = bool(seen.plays) or (FULL_HISTORY and any(e[0] == CLEAN for e in history[s]))
+        if seen.draws or seen.checked:
             out[s] = seen
     return out
 
@@ -182,15 +194,66 @@ def thumb_pick(hand, table: R.Table, rules: frozenset, danger: bool):
     return best
 
 
-def disagreements(hand: list, seen: Seen, rules: frozenset) -> int:
-    """How many of the seat's recent plays the rules of thumb would not have made from
-    ``hand`` (its hand now) and the cards it played since."""
+CLEAN, STOOD, REFUSED, TAKEN = range(4)
+FULL_HISTORY = True     # check the whole round's moves back from the hand (not only the plays
+                        # since the seat was last given a card)
+
+
+def disagreements(hand: list, seen: Seen, rules: frozenset, rand=None) -> int:
+    """How many of the seat's moves this round the rules of thumb would not have made, going
+    back from ``hand`` (its hand now): a play they would not pick, a draw while a card fitted.
+    Only the plays since the seat was last given a card are sure; further back, which of its
+    cards came with a draw is guessed (a card that fitted then, else at random by ``rand``),
+    so a wrong guess may count too."""
+    if not FULL_HISTORY or rand is None:
+        wrong = 0
+        for table, card, danger, later in seen.plays:
+            pick = thumb_pick(hand + later + [card], table, rules, danger)
+            if pick is None or pick.face != card.face:
+                wrong += 1
+        return wrong
+    held = list(hand)
     wrong = 0
-    for table, card, danger, later in seen.plays:
-        pick = thumb_pick(hand + later + [card], table, rules, danger)
-        if pick is None or pick.face != card.face:
-            wrong += 1
+    weight = SURE            # a disagreement counts this much until a card's coming is guessed
+    fits = R.fits
+    for event in reversed(seen.history):
+        kind = event[0]
+        if kind == CLEAN:
+            _, table, card, danger = event
+            held.append(card)
+            pick = thumb_pick(held, table, rules, danger)
+            if pick is None or pick.face != card.face:
+                wrong += weight
+            continue
+        if kind == STOOD:
+            _, card, count = event
+            weight = 1
+            _drop(held, [], count, rand)
+            held.append(card)
+            continue
+        _, table, count = event
+        if count > len(held):
+            return wrong        # the hand was short of cards: no more to say
+        fitting = [c for c in held if fits(rules, c, table) is None] if kind == REFUSED else []
+        if len(fitting) > count:
+            wrong += weight
+        if len(fitting) < count:
+            weight = 1
+        _drop(held, fitting[:count], count, rand)
     return wrong
+
+
+SURE = 8
+
+
+def _drop(held: list, first: list, count: int, rand) -> None:
+    """Take ``count`` cards out of ``held``: ``first``, then others at random."""
+    for c in first:
+        held.remove(c)
+    for _ in range(count - len(first)):
+        if not held:
+            return
+        held.pop(int(rand() * len(held)))
 
 
 def _level(card, seen: Seen, rules: frozenset) -> int:
@@ -262,11 +325,11 @@ def deal(state: MaoState, seat: int, rng: Rng, known: dict | None = None) -> Mao
         size = len(state.hands[s])
         best, best_wrong = None, None
         levels = [_level(c, seen, rules) for c in pool] if seen.draws else None
-        for _ in range(TRIES if seen.plays else 1):
+        for _ in range(TRIES if seen.checked else 1):
             hand = _draw_hand(pool, levels, size, seen, rand)
             if hand is None:
                 break
-            wrong = disagreements(hand, seen, rules) if seen.plays else 0
+            wrong = disagreements(hand, seen, rules, rand) if seen.checked else 0
             if best_wrong is None or wrong < best_wrong:
                 best, best_wrong = hand, wrong
                 if not wrong:

@@ -103,3 +103,16 @@ def test_a_hint_reads_the_record_under_the_rules_its_seat_knows():
         for other, seen in S.observations(known, seat).items():
             for tables, _ in seen.draws:
                 assert all(t.sevens == 0 for t in tables)   # no chain in the basic rule
+
+
+def test_going_back_through_the_whole_round_the_sure_part_holds_for_the_real_hands(monkeypatch):
+    import random
+    monkeypatch.setattr(S, "SURE", 1000)
+    checked = 0
+    for state, seat in _heuristic_rounds(range(2)):
+        for other, seen in S.observations(state, seat).items():
+            if seen.checked:
+                wrong = S.disagreements(list(state.hands[other]), seen, state.rules, random.Random(checked).random)
+                assert wrong < S.SURE      # only moves before a guessed draw may disagree
+                checked += 1
+    assert checked
