@@ -53,6 +53,10 @@ fewest cards in hand (shared on a tie), recorded as such on the score sheet.
 Information. No view, hint reason, error or log line names a rule in force (the
 creator's onlooker view lists them with ``creator_sees_rules``). Hints know the base
 rule and the rules their seat has been penalised under (all of them in ``teacher_mode``).
+The round keeps a public record of its moves (``moves``, shown as ``moves_this_round``):
+who played which card, drew, or had a card handed back, the cards each was given for it
+and the offences announced, on which top card and called suit; not the words said (a
+veteran's words would tell the rules) and never the rule behind an offence.
 """
 
 from __future__ import annotations

@@ -9,11 +9,14 @@ few turns ahead (:func:`fast_rollout`, the engine's play on plain lists, about s
 cheaper than playing on the frozen states); a move replaces the rules-of-thumb move only
 when its paired gain over it is clearly more than noise (``KEEP_MARGIN`` standard errors).
 
-The deals honour what the table has shown: a seat that drew held no card fitting the table
-then (the rules of thumb draw only then), so but for the cards it was given since, its hand
-is dealt from the cards that do not fit (:func:`refusals` rebuilds the round's moves from the
-discard pile, the action count, the turn and the hand sizes, keeping only what every
-history that fits them agrees on).
+The deals honour the round's public record (``MaoState.moves``), read under the rules the
+searcher plays by (a hint's: the base rule and what its seat was penalised under), the others
+taken to play by the rules of thumb (:func:`observations`): a seat that drew held no card that
+fitted then, so but for the cards it was given since, its hand is dealt from cards that fit
+none of the tables it drew on; and of up to ``TRIES`` such hands the one kept is the first
+whose whole round, gone back move by move from it, the rules of thumb would have played
+(:func:`disagreements`: the card they pick from the hand it had, no draw while a card fitted),
+else the one with fewest disagreements, those after the last card it was given counting most.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from solvers.games.mao import DRAW, DRAWN, PLAY, PLAYED, MaoState
 SAMPLES = 96
 ORBITS = 4          # a play-out looks this many turns per player ahead: the hand sizes then
                     # tell more than a far-off, noisy win or loss
-KEEP_MARGIN = 2.0   # leave the rules-of-thumb move only for one better by this many standard errors
+KEEP_MARGIN = 1.0   # leave the rules-of-thumb move only for one better by this many standard errors
 
 
 def candidates(state: MaoState, seat: int) -> list[Action]:
