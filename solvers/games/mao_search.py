@@ -33,7 +33,7 @@ from solvers.games.mao import DRAW, DRAWN, PLAY, PLAYED, MaoState
 SAMPLES = 96
 ORBITS = 4          # a play-out looks this many turns per player ahead: the hand sizes then
                     # tell more than a far-off, noisy win or loss
-KEEP_MARGIN = 1.0   # leave the rules-of-thumb move only for one better by this many standard errors
+KEEP_MARGIN = 2.0   # leave the rules-of-thumb move only for one better by this many standard errors
 
 
 def candidates(state: MaoState, seat: int) -> list[Action]:
