@@ -53,6 +53,10 @@ fewest cards in hand (shared on a tie), recorded as such on the score sheet.
 Information. No view, hint reason, error or log line names a rule in force (the
 creator's onlooker view lists them with ``creator_sees_rules``). Hints know the base
 rule and the rules their seat has been penalised under (all of them in ``teacher_mode``).
+The round keeps a public record of its moves (``moves``, shown as ``moves_this_round``):
+who played which card, drew, or had a card handed back, the cards each was given for it
+and the offences announced, on which top card and called suit; not the words said (a
+veteran's words would tell the rules) and never the rule behind an offence.
 """
 
 from __future__ import annotations
@@ -126,6 +130,32 @@ class Penalty:
 
 @serializable
 @dataclass(frozen=True)
+class Move:
+    """One move of the round as the whole table saw it: who played which card (or drew, or
+    had a card handed back), how many cards they were given for it, the offences announced,
+    and the public table it was made on. Never the rule behind an offence, never a card drawn
+    face down, and not the words said (a veteran's words would name the rules in force)."""
+
+    seat: int
+    kind: str                        # PLAYED, DRAWN or RETURNED (a bad card or a try out of turn)
+    card: Card | None                # the card played or handed back; None for a draw
+    taken: int                       # cards the seat was given for this move (draws and penalties)
+    offences: tuple[str, ...]        # the penalties announced, one per penalty card
+    on: Card                         # the top card of the discard pile before the move
+    called: int | None               # the suit called before the move, if any
+    direction: int                   # the direction of play before the move
+
+    def public(self) -> dict:
+        return {"seat": self.seat, "move": self.kind, "card": str(self.card) if self.card else None,
+                "cards_taken": self.taken, "offences": list(self.offences), "on": str(self.on),
+                "suit_called": Suit(self.called).letter if self.called is not None else None}
+
+
+PLAYED, DRAWN, RETURNED = "played", "drew", "handed back"
+
+
+@serializable
+@dataclass(frozen=True)
 class RoundRecord:
     """One line of the score sheet: a finished round."""
 
@@ -167,6 +197,7 @@ class MaoState(State):
     wins: tuple[int, ...]                    # rounds won (shared rounds count for each winner)
     sheet: tuple[RoundRecord, ...]
     over: bool = False
+    moves: tuple[Move, ...] = ()             # the public record of this round's moves
 
     # ------------------------------------------------------------- turn and table
     @property
@@ -224,15 +255,21 @@ class MaoState(State):
         state = replace(self, actions=self.actions + 1)
         if action.kind == WAIT:
             return state._after_action()
+        card, words = None, ()
         if action.kind == DRAW:
             state = state._draw_turn(seat)
         else:
-            card, words = parse_card(action.args[0]), action.args[1:]
+            card, words = parse_card(action.args[0]), tuple(action.args[1:])
             if seat != self.turn:
                 state = state._penalise(seat, R.OUT_OF_TURN, R.BASE)._expose(seat, card)
             else:
                 state = state._play(seat, card, words)
-        return state._after_action()
+        stood = card is not None and state.top == card
+        kind = DRAWN if card is None else PLAYED if stood else RETURNED
+        taken = len(state.hands[seat]) - len(self.hands[seat]) + (1 if stood else 0)
+        offences = tuple(p.offence for p in state.penalties[len(self.penalties):])
+        move = Move(seat, kind, card, taken, offences, self.top, self.called_suit, self.direction)
+        return replace(state, moves=self.moves + (move,))._after_action()
 
     def _draw_turn(self, seat: int) -> "MaoState":
         state = self
@@ -400,6 +437,7 @@ class MaoState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "cards_seen_in_hands": [[str(c) for c in cards] for cards in self.exposed],
             "penalties": [{"round": p.round, "seat": p.seat, "offence": p.offence} for p in self.penalties[-12:]],
+            "moves_this_round": [m.public() for m in self.moves],
             "penalty_count": [sum(1 for p in self.penalties if p.seat == s) for s in range(self.players)],
             "rounds_won": list(self.wins),
             "round": len(self.sheet) + (0 if self.over else 1),

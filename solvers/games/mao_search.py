@@ -9,22 +9,26 @@ few turns ahead (:func:`fast_rollout`, the engine's play on plain lists, about s
 cheaper than playing on the frozen states); a move replaces the rules-of-thumb move only
 when its paired gain over it is clearly more than noise (``KEEP_MARGIN`` standard errors).
 
-The deals honour what the table has shown: a seat that drew held no card fitting the table
-then (the rules of thumb draw only then), so but for the cards it was given since, its hand
-is dealt from the cards that do not fit (:func:`refusals` rebuilds the round's moves from the
-discard pile, the action count, the turn and the hand sizes, keeping only what every
-history that fits them agrees on).
+The deals honour the round's public record (``MaoState.moves``), read under the rules the
+searcher plays by (a hint's: the base rule and what its seat was penalised under), the others
+taken to play by the rules of thumb (:func:`observations`): a seat that drew held no card that
+fitted then, so but for the cards it was given since, its hand is dealt from cards that fit
+none of the tables it drew on; and of up to ``TRIES`` such hands the one kept is the first
+whose whole round, gone back move by move from it, the rules of thumb would have played
+(:func:`disagreements`: the card they pick from the hand it had, no draw while a card fitted),
+else the one with fewest disagreements, those after the last card it was given counting most.
 """
 
 from __future__ import annotations
 
+import random
 import time
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from solvers.cards import Rank, Rng, Suit
 from solvers.game import Action
 from solvers.games import mao_rules as R
-from solvers.games.mao import DRAW, PLAY, MaoState
+from solvers.games.mao import DRAW, DRAWN, PLAY, PLAYED, MaoState
 
 SAMPLES = 96
 ORBITS = 4          # a play-out looks this many turns per player ahead: the hand sizes then
@@ -86,146 +90,273 @@ def _order(card):
     return (card.suit, card.rank, card.copy)
 
 
-UNKNOWN = -1         # a past jack's suit call, which the discard pile does not show
-NODES = 4000         # the reconstruction gives up after this many steps
+@dataclass
+class Seen:
+    """What the round's public record tells about one other seat's hand now.
 
+    ``draws``: per draw the seat made because nothing fitted, oldest first, (the tables of
+    that draw and every later one, how many of its present cards it held then at least);
+    ``plays``: its plays since it was last given a card, oldest first, (table, the card, the
+    next player close to going out, the cards it played after it): with the present hand
+    they give back the whole hand it chose from."""
 
-def refusals(state: MaoState, seat: int) -> dict[int, tuple[R.Table, int]]:
-    """What the others' draws this round tell ``seat``: per other seat, the table at its last
-    draw (it held no card that fits it: the rules of thumb draw only then) and how many
-    cards it has been given since, its own draw included (those may fit).
-
-    The table does not keep the round's moves, so they are rebuilt from what is public: the
-    discard pile (the round's plays in order), the actions taken, the direction, the turn
-    and the hand sizes, under the rules in force. The first history that fits all of them
-    is used; none (a penalty this round, a reshuffled pile, too many histories) means
-    nothing is inferred."""
-    opts = state.options
-    n = state.players
-    if opts.realtime_out_of_turn or any(p.round == len(state.sheet) + 1 for p in state.penalties):
-        return {}
-    rules = state.rules
-    pile = state.discard
-    plays = len(pile) - 1
-    draws = state.actions - plays
-    if draws < 0:
-        return {}
-    sizes = tuple(len(h) for h in state.hands)
-    reverse = R.reverse_rank(opts.reverse_rank)
-    wild, skips = R.JACK_WILD in rules, R.ACE_SKIPS in rules
-    nice, turns = R.SEVEN_NICE_DAY in rules, R.EIGHT_REVERSES in rules
-    budget = [NODES]
-    memo: dict = {}
-    NONE = frozenset()
-
-    def fit(card, top, called, sevens) -> bool:
-        if sevens:
-            return card.rank == Rank.SEVEN
-        if wild:
-            if card.rank == Rank.JACK:
-                return True
-            if top.rank == Rank.JACK and called is not None:
-                return called == UNKNOWN or card.suit == called
-        return card.rank == top.rank or card.suit == top.suit
-
-    def walk(j, d, turn, direction, called, sevens, held) -> frozenset:
-        """Every history from here on that ends in the present: per seat, its last draw
-        (top, called suit, sevens, cards given) or None when it draws no more."""
-        if j == len(pile) and d == draws:
-            ok = turn == state.turn and direction == state.direction and held == sizes
-            return frozenset({(None,) * n}) if ok else NONE
-        key = (j, d, turn, direction, called, sevens, held)
-        if key in memo:
-            return memo[key]
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise OverflowError
-        out = set()
-        top = pile[j - 1]
-        if j < len(pile) and held[turn] > 0 and fit(pile[j], top, called, sevens):
-            card = pile[j]
-            after = held[:turn] + (held[turn] - 1,) + held[turn + 1:]
-            d2 = -direction if turns and card.rank == reverse else direction
-            step = 2 if skips and card.rank == Rank.ACE else 1
-            call = UNKNOWN if wild and card.rank == Rank.JACK else None
-            if j == len(pile) - 1 and call == UNKNOWN:
-                call = state.called_suit
-            out |= walk(j + 1, d, (turn + step * d2) % n, d2, call,
-                        sevens + 1 if nice and card.rank == Rank.SEVEN else 0, after)
-        if d < draws:
-            given = sevens or 1
-            after = held[:turn] + (held[turn] + given,) + held[turn + 1:]
-            seen = (top, called, sevens, given)
-            for rest in walk(j, d + 1, (turn + direction) % n, direction, called, 0, after):
-                out.add(rest if rest[turn] is not None else rest[:turn] + (seen,) + rest[turn + 1:])
-        if len(out) > 64:
-            raise OverflowError
-        memo[key] = result = frozenset(out)
-        return result
-
-    start = (state.dealer + 1) % n
-    try:
-        histories = walk(1, 0, start, 1, None, 0, (opts.hand_size,) * n)
-    except (OverflowError, RecursionError):
-        return {}
-    result = {}
-    for who in range(n):
-        if who == seat:
-            continue
-        seen = {h[who] for h in histories}
-        if len(seen) != 1:
-            continue            # the histories disagree: nothing sure about this seat
-        (entry,) = seen
-        if entry is None or entry[1] == UNKNOWN:
-            continue
-        top, called, sevens, given = entry
-        result[who] = (R.Table(top, called, sevens, 0, reverse), given)
-    return result
+    draws: list = field(default_factory=list)
+    plays: list = field(default_factory=list)
+    levels: dict = field(default_factory=dict)      # id(card) -> _level, filled as asked
+    history: list = field(default_factory=list)     # the seat's moves this round, oldest first
+    checked: bool = False                           # some play of it to check a hand against
 
 
 INFER = True
+TRIES = 24           # hands drawn for a seat until one agrees with its plays
+
+
+def observations(state: MaoState, seat: int) -> dict[int, Seen]:
+    """What the round's public record (``state.moves``) tells ``seat`` about each other
+    seat, under the rules it plays by (``state.rules``: a hint's belief). The others are
+    taken to play by the rules of thumb: a seat that draws holds nothing that fits; a seat
+    that plays plays the card those rules pick. Moves those rules would not make (a
+    penalty, a draw that the rules known do not explain) only count the cards given."""
+    opts = state.options
+    n = state.players
+    if opts.realtime_out_of_turn:
+        return {}
+    rules = state.rules
+    reverse = R.reverse_rank(opts.reverse_rank)
+    nice = R.SEVEN_NICE_DAY in rules
+    sizes = [opts.hand_size] * n
+    sevens = 0
+    draws: list[list] = [[] for _ in range(n)]     # per seat: (move index, table)
+    taken: list[list] = [[] for _ in range(n)]     # per seat: (move index, cards given)
+    plays: list[list] = [[] for _ in range(n)]     # per seat: (move index, table, card, danger)
+    history: list[list] = [[] for _ in range(n)]
+    for i, m in enumerate(state.moves):
+        s = m.seat
+        table = R.Table(m.on, m.called, sevens, sizes[s], reverse)
+        if m.kind == PLAYED:
+            if not m.offences:
+                plays[s].append((i, table, m.card, sizes[(s + m.direction) % n] <= 2))
+            sevens = sevens + 1 if nice and m.card.rank == Rank.SEVEN else 0
+            sizes[s] -= 1
+        else:
+            if m.kind == DRAWN and not m.offences and m.taken == (sevens or 1):
+                draws[s].append((i, table))
+            sevens = 0
+        if m.kind == PLAYED:
+            event = (CLEAN, table, m.card, plays[s][-1][3]) if not m.offences else (STOOD, m.card, m.taken)
+        elif draws[s] and draws[s][-1][0] == i:
+            event = (REFUSED, table, m.taken)
+        else:
+            event = (TAKEN, None, m.taken)
+        history[s].append(event)
+        if m.taken:
+            taken[s].append((i, m.taken))
+            sizes[s] += m.taken
+    out = {}
+    for s in range(n):
+        if s == seat or state.exposed[s] or not state.hands[s]:
+            continue
+        held = len(state.hands[s])
+        seen = Seen()
+        for k, (i, _) in enumerate(draws[s]):
+            given = sum(t for j, t in taken[s] if j >= i)
+            if held - given > 0:
+                seen.draws.append(([t for _, t in draws[s][k:]], held - given))
+        last = max((j for j, _ in taken[s]), default=-1)
+        recent = [p for p in plays[s] if p[0] > last]
+        for k, (_, table, card, danger) in enumerate(recent):
+            seen.plays.append((table, card, danger, [c for _, _, c, _ in recent[k + 1:]]))
+        seen.history = history[s]
+        seen.checked = bool(seen.plays) or (FULL_HISTORY and any(e[0] == CLEAN for e in history[s]))
+        if seen.draws or seen.checked:
+            out[s] = seen
+    return out
+
+
+def thumb_pick(hand, table: R.Table, rules: frozenset, danger: bool):
+    """The card the rules of thumb play from ``hand`` on ``table`` (None: they draw)."""
+    fitting = [c for c in hand if R.fits(rules, c, table) is None]
+    if not fitting:
+        return None
+    suits = [0, 0, 0, 0]
+    for c in hand:
+        suits[c.suit] += 1
+    wild, skips, nice = R.JACK_WILD in rules, R.ACE_SKIPS in rules, R.SEVEN_NICE_DAY in rules
+    best, best_score = None, None
+    for card in sorted(fitting, key=_order):
+        rank = card.rank
+        score = suits[card.suit] - 0.1 * rank / 14
+        if wild and rank == Rank.JACK:
+            score -= 6
+        if danger and ((skips and rank == Rank.ACE) or (nice and rank == Rank.SEVEN)):
+            score += 8
+        if nice and rank == Rank.SEVEN:
+            score += 2
+        if best_score is None or score > best_score:
+            best, best_score = card, score
+    return best
+
+
+CLEAN, STOOD, REFUSED, TAKEN = range(4)
+FULL_HISTORY = True     # check the whole round's moves back from the hand (not only the plays
+                        # since the seat was last given a card)
+
+
+def disagreements(hand: list, seen: Seen, rules: frozenset, rand=None) -> int:
+    """How many of the seat's moves this round the rules of thumb would not have made, going
+    back from ``hand`` (its hand now): a play they would not pick, a draw while a card fitted.
+    Only the plays since the seat was last given a card are sure; further back, which of its
+    cards came with a draw is guessed (a card that fitted then, else at random by ``rand``),
+    so a wrong guess may count too."""
+    if not FULL_HISTORY or rand is None:
+        wrong = 0
+        for table, card, danger, later in seen.plays:
+            pick = thumb_pick(hand + later + [card], table, rules, danger)
+            if pick is None or pick.face != card.face:
+                wrong += 1
+        return wrong
+    held = list(hand)
+    wrong = 0
+    weight = SURE            # a disagreement counts this much until a card's coming is guessed
+    fits = R.fits
+    for event in reversed(seen.history):
+        kind = event[0]
+        if kind == CLEAN:
+            _, table, card, danger = event
+            held.append(card)
+            pick = thumb_pick(held, table, rules, danger)
+            if pick is None or pick.face != card.face:
+                wrong += weight
+            continue
+        if kind == STOOD:
+            _, card, count = event
+            weight = 1
+            _drop(held, [], count, rand)
+            held.append(card)
+            continue
+        _, table, count = event
+        if count > len(held):
+            return wrong        # the hand was short of cards: no more to say
+        fitting = [c for c in held if fits(rules, c, table) is None] if kind == REFUSED else []
+        if len(fitting) > count:
+            wrong += weight
+        if len(fitting) < count:
+            weight = 1
+        _drop(held, fitting[:count], count, rand)
+    return wrong
+
+
+SURE = 8
+
+
+def _drop(held: list, first: list, count: int, rand) -> None:
+    """Take ``count`` cards out of ``held``: ``first``, then others at random."""
+    for c in first:
+        held.remove(c)
+    for _ in range(count - len(first)):
+        if not held:
+            return
+        held.pop(int(rand() * len(held)))
+
+
+def _level(card, seen: Seen, rules: frozenset) -> int:
+    """The first of ``seen.draws`` from which on ``card`` fits none of the tables drawn on
+    (``len(seen.draws)``: it fits the last)."""
+    level = seen.levels.get(id(card))
+    if level is None:
+        level = len(seen.draws)
+        if level:
+            tables = seen.draws[0][0]         # every table, oldest first
+            for k in range(len(tables) - 1, -1, -1):
+                if R.fits(rules, card, tables[k]) is None:
+                    break
+                level -= 1
+        seen.levels[id(card)] = level
+    return level
+
+
+def _draw_hand(pool: list, levels: list, size: int, seen: Seen, rand) -> list | None:
+    """``size`` cards from ``pool`` in a random order keeping ``seen.draws``: at least so many
+    of them fit none of the tables of a draw and of every later one (``levels``: each card's
+    :func:`_level`). None when it cannot."""
+    order = sorted(range(len(pool)), key=lambda _: rand())
+    if not seen.draws:
+        return [pool[i] for i in order[:size]]
+    picked: list = []
+    used = set()
+    for k, (_, need) in enumerate(seen.draws):
+        if len(picked) >= need:
+            continue
+        for i in order:
+            if levels[i] <= k and i not in used:
+                picked.append(pool[i])
+                used.add(i)
+                if len(picked) >= need:
+                    break
+        else:
+            return None
+    for i in order:
+        if len(picked) >= size:
+            break
+        if i not in used:
+            picked.append(pool[i])
+    return picked
 
 
 def deal(state: MaoState, seat: int, rng: Rng, known: dict | None = None) -> MaoState:
-    """:func:`uniform_deal`, but each other seat known (by :func:`refusals`) to have held
-    no card fitting some table keeps only cards that do not fit it, but for the cards it
-    has been given since."""
+    """:func:`uniform_deal`, but each other seat the record tells about (``known``, from
+    :func:`observations`) is dealt a hand that keeps its draws (cards that fitted none of the
+    tables it drew on) and, of up to ``TRIES`` such hands, one that its plays agree with
+    (the first that agrees fully, else the one with fewest disagreements)."""
     if not known:
         return uniform_deal(state, seat, rng)
+    rules = state.rules
+    local = random.Random(rng.next64())
+    shuffle, rand = local.shuffle, local.random
     pool = list(state.stock)
     for s in range(state.players):
         if s != seat:
-            pool.extend(state.hands[s])
+            held = list(state.hands[s])
+            for c in state.exposed[s]:
+                if c in held:
+                    held.remove(c)
+            pool.extend(held)
     pool.sort(key=_order)
-    order = rng.shuffled(pool)
     hands = list(state.hands)
-    taken = set()
-    rules = state.rules
     for s in sorted(known):
-        table, fresh = known[s]
-        old = len(state.hands[s]) - fresh
-        if old <= 0:
-            continue
-        picked = []
-        for i, c in enumerate(order):
-            if i not in taken and R.fits(rules, c, table) is not None:
-                picked.append(i)
-                if len(picked) == old:
+        seen = known[s]
+        size = len(state.hands[s])
+        best, best_wrong = None, None
+        levels = [_level(c, seen, rules) for c in pool] if seen.draws else None
+        for _ in range(TRIES if seen.checked else 1):
+            hand = _draw_hand(pool, levels, size, seen, rand)
+            if hand is None:
+                break
+            wrong = disagreements(hand, seen, rules, rand) if seen.checked else 0
+            if best_wrong is None or wrong < best_wrong:
+                best, best_wrong = hand, wrong
+                if not wrong:
                     break
-        if len(picked) < old:
-            return uniform_deal(state, seat, rng)
-        taken.update(picked)
-        hands[s] = [order[i] for i in picked]
-    rest = [c for i, c in enumerate(order) if i not in taken]
+        if best is None:
+            best = pool[:]
+            shuffle(best)
+            best = best[:size]
+        chosen = set(best)
+        pool = [c for c in pool if c not in chosen]
+        hands[s] = tuple(sorted(best, key=_order))
+    order = pool
+    shuffle(order)
     at = 0
     for s in range(state.players):
-        if s == seat:
+        if s == seat or s in known:
             continue
-        have = list(hands[s]) if s in known and isinstance(hands[s], list) else []
-        room = len(state.hands[s]) - len(have)
-        hands[s] = tuple(sorted(have + rest[at:at + room], key=_order))
+        held = list(state.hands[s])
+        shown = [c for c in state.exposed[s] if c in held]
+        room = len(held) - len(shown)
+        rest = order[at:at + room]
         at += room
-    return replace(state, hands=tuple(hands), stock=tuple(rest[at:]), rng_state=rng.next64())
+        hands[s] = tuple(sorted(shown + rest, key=_order))
+    return replace(state, hands=tuple(hands), stock=tuple(order[at:]), rng_state=rng.next64())
 
 
 def uniform_deal(state: MaoState, seat: int, rng: Rng) -> MaoState:
@@ -395,7 +526,7 @@ def evaluate(state: MaoState, seat: int, policy, rng: Rng, samples: int = SAMPLE
     per_move: list[list[float]] = [[] for _ in moves]
     done = 0
     start = time.perf_counter()
-    known = refusals(state, seat) if INFER and len(moves) > 1 else {}
+    known = observations(state, seat) if INFER and len(moves) > 1 else {}
     if len(moves) > 1:
         for i in range(samples):
             if budget is not None and i and time.perf_counter() - start > budget:

@@ -174,3 +174,28 @@ def test_malformed_deals_are_refused_with_what_is_wrong(deal, words):
 def test_pack_too_small_is_refused():
     with pytest.raises(CardsageError):
         GAME.new(seed=1, options={"players": 8, "hand_size": 10, "decks": 1})
+
+
+def test_the_round_keeps_a_public_record_of_its_moves():
+    s = start().apply("play 7H say:have-a-nice-day", 0).apply("play 7D say:have-a-nice-day", 1)
+    s = s.apply("play 9C", 2)                       # a bad card under the chain: handed back, chain paid
+    s = s.apply("draw", 0)
+    kinds = [(m.seat, m.kind, str(m.card) if m.card else None, m.taken, m.offences) for m in s.moves]
+    assert kinds == [(0, "played", "7H", 0, ()), (1, "played", "7D", 1, (R.WRONG_ANNOUNCEMENT,)),
+                     (2, "handed back", "9C", 3, (R.BAD_CARD,)), (0, "drew", None, 1, ())]
+    assert str(s.moves[1].on) == "7H"
+    record = s.view(1)["public"]["moves_this_round"]
+    assert record[2] == {"seat": 2, "move": "handed back", "card": "9C", "cards_taken": 3,
+                         "offences": [R.BAD_CARD], "on": "7D", "suit_called": None}
+    text = json.dumps(record)
+    assert not any(rule in text for rule in R.LIBRARY)     # offences only, never the rule
+    assert GAME.state_from_json(json.loads(json.dumps(s.to_json()))) == s
+
+
+def test_the_record_starts_afresh_each_round():
+    deal = {"dealer": 2, "up": "5H", "hands": [["6H", "6C", "6D"], ["7D", "3C", "8C"], ["KD", "9C", "2S"]]}
+    s = start({"rounds": 2}, deal=deal)
+    for seat, move in [(0, "play 6H"), (1, "draw"), (2, "draw"), (0, "play 6C"), (1, "draw"), (2, "draw")]:
+        s = s.apply(move, seat)
+    assert len(s.moves) == 6
+    assert s.apply("play 6D", 0).moves == ()

@@ -53,29 +53,66 @@ def test_two_copies_of_a_card_are_one_candidate():
         assert len(moves) == len(set(moves))
 
 
-def test_what_the_draws_tell_holds_for_the_real_hands():
-    told = 0
-    for seed in range(3):
-        state = GAME.new(seed=100 + seed)
+def _heuristic_rounds(seeds, options=None):
+    """(state, seat to move) through the first round of matches played by the rules of thumb."""
+    for seed in seeds:
+        state = GAME.new(seed=100 + seed, options=options)
         rng = Rng(seed)
         while not state.is_over and state.hands_played == 0:
-            seat = state.turn
-            for other, (table, fresh) in S.refusals(state, seat).items():
-                fitting = sum(1 for c in state.hands[other] if R.fits(state.rules, c, table) is None)
-                assert fitting <= fresh
-                told += 1
-            state = state.apply(B.heuristic_bot(state, seat, rng), seat)
-    assert told
+            yield state, state.turn
+            state = state.apply(B.heuristic_bot(state, state.turn, rng), state.turn)
 
 
-def test_deal_keeps_the_refusals_and_the_card_counts():
-    for state in list(_states(11, {}, 40))[5::5]:
-        seat = state.turn
-        known = S.refusals(state, seat)
+def _held(hand, tables, rules):
+    return sum(1 for c in hand if all(R.fits(rules, c, t) is not None for t in tables))
+
+
+def test_what_the_record_tells_holds_for_the_real_hands():
+    draws = plays = 0
+    for state, seat in _heuristic_rounds(range(3)):
+        for other, seen in S.observations(state, seat).items():
+            assert other != seat
+            for tables, need in seen.draws:
+                assert _held(state.hands[other], tables, state.rules) >= need
+                draws += 1
+            assert S.disagreements(list(state.hands[other]), seen, state.rules) == 0
+            plays += len(seen.plays)
+    assert draws and plays
+
+
+def test_deal_keeps_the_draws_and_the_card_counts():
+    checked = 0
+    for state, seat in list(_heuristic_rounds([11]))[5::4]:
+        known = S.observations(state, seat)
         world = S.deal(state, seat, Rng(5), known)
         assert world.hands[seat] == state.hands[seat]
         assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
         assert len(world.stock) == len(state.stock)
         assert sorted(map(str, world.stock + sum(world.hands, ()))) == sorted(map(str, state.stock + sum(state.hands, ())))
-        for other, (table, fresh) in known.items():
-            assert sum(1 for c in world.hands[other] if R.fits(state.rules, c, table) is None) <= fresh
+        for other, seen in known.items():
+            for tables, need in seen.draws:
+                assert _held(world.hands[other], tables, state.rules) >= need
+                checked += 1
+    assert checked
+
+
+def test_a_hint_reads_the_record_under_the_rules_its_seat_knows():
+    for state, seat in list(_heuristic_rounds([4]))[10::10]:
+        known = B.belief(state, seat)
+        assert known.rules == frozenset()      # nobody was penalised: the basic rule only
+        for other, seen in S.observations(known, seat).items():
+            for tables, _ in seen.draws:
+                assert all(t.sevens == 0 for t in tables)   # no chain in the basic rule
+
+
+def test_going_back_through_the_whole_round_the_sure_part_holds_for_the_real_hands(monkeypatch):
+    import random
+    monkeypatch.setattr(S, "SURE", 1000)
+    checked = 0
+    for state, seat in _heuristic_rounds(range(2)):
+        for other, seen in S.observations(state, seat).items():
+            if seen.checked:
+                wrong = S.disagreements(list(state.hands[other]), seen, state.rules, random.Random(checked).random)
+                assert wrong < S.SURE      # only moves before a guessed draw may disagree
+                checked += 1
+    assert checked

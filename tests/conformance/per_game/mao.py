@@ -36,6 +36,12 @@ def check(state) -> None:
             assert card in state.hands[seat], "a card seen going back into a hand is still there"
         view = str(state.view(seat))
         assert "rules_in_force" not in view
+    # the public record of the round: offences as announced, one per penalty card this round
+    number = len(state.sheet) + (0 if state.over else 1)
+    assert sum(len(m.offences) for m in state.moves) == sum(1 for p in state.penalties if p.round == number)
+    for move in state.moves:
+        assert all(offence in R.OFFENCES for offence in move.offences)
+        assert move.kind != "drew" or move.card is None
     events = state.score_events()
     assert state.hands_played == len(state.sheet)
     for seat in range(state.players):
