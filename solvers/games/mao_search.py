@@ -512,7 +512,7 @@ def value(state: MaoState, seat: int, hand: int) -> float:
 
 def heuristic_policy():
     """The rules-of-thumb bot, which :func:`fast_rollout` plays without the engine."""
-    from solvers.games.mao_bot import heuristic_bot
+    from solvers.games.mao_play import heuristic_bot
     return heuristic_bot
 
 
