@@ -7,7 +7,9 @@ connected first); for the rules of thumb's first meld while the one-turn double 
 (nothing laid before or this turn), holding the melds back and discarding one of the
 ``HOLDS`` best cards instead. Other melds and lay-offs are the rules of thumb's. For each sample the cards the
 player cannot see (the other hands and the stock) are dealt afresh — melds on the table
-and the discard pile are public and stay — every candidate is applied to that same deal
+and the discard pile are public and stay — each other hand weighed by what the player was
+seen to refuse (:func:`deal`: a card it passed on, drew past or threw away that the hand
+could have melded at once makes the hand unlikely); every candidate is applied to that same deal
 and play goes on by the rules of thumb for everyone to the real end of the hand (a guard of
 ``ROLLOUT_STEPS`` moves is never reached in practice: the stock's reshuffle limit ends a
 hand). A finished hand is valued as the match score moves: the player's points minus the
