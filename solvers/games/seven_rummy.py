@@ -43,6 +43,10 @@ Stock. When the stock is empty and a player must draw, the discard pile except i
 card is shuffled into a new stock. Guard: after ``reshuffles`` such reshuffles in one
 hand, the next time the stock runs out the hand ends without a winner and nobody scores.
 
+Record. Every player sees who discarded each card of the hand, who passed on its set-claim
+window, whether the next player drew instead of taking it for a sequence, and who took it:
+the state keeps that public record (``discards_seen``) for the hand under way.
+
 Match. With ``match`` = ``target``, hands are played until someone reaches ``target``
 points (100 by default); with ``hands``, a fixed number of hands (``hands``). Highest
 total wins; equal totals share the place. A match to a target also ends after
@@ -104,6 +108,18 @@ class HandRecord:
 
 @serializable
 @dataclass(frozen=True)
+class Discarded:
+    """One discard of the hand under way, as every player saw it: who threw it, who refused it."""
+
+    seat: int                         # who discarded it
+    card: Card
+    passed: tuple[int, ...] = ()      # seats that answered ``pass`` to its set-claim window
+    drew_instead: int | None = None   # the next seat, free to claim it for a sequence, drew instead
+    taken_by: int | None = None       # who claimed it (for a set or a sequence)
+
+
+@serializable
+@dataclass(frozen=True)
 class SevenRummyState(State):
     """A moment of a Seven Rummy match."""
 
@@ -123,6 +139,7 @@ class SevenRummyState(State):
     window: tuple[int, ...] = ()                    # seats asked about a set claim, nearest first
     answers: tuple[tuple[int, str], ...] = ()       # (seat, "pass" or the pon notation) so far
     reshuffled: int = 0
+    discards_seen: tuple[Discarded, ...] = ()      # this hand's discards in order, public
     totals: tuple[int, ...] = ()
     sheet: tuple[HandRecord, ...] = ()
     last: str = ""                                  # what just happened, in words
@@ -212,6 +229,8 @@ class SevenRummyState(State):
 
     def _draw(self, seat: int) -> "SevenRummyState":
         state = self
+        if self.can_claim_sequence(seat):
+            state = state._noted(drew_instead=seat)
         if not state.stock:
             state = state._restock()
             if state.hands_played > self.hands_played or state.over:
@@ -235,7 +254,7 @@ class SevenRummyState(State):
         """``seat`` takes the top discard and melds it at once with ``cards`` from its hand."""
         taken = self.top
         meld = sort_cards(cards + (taken,))
-        return replace(self, hands=_with(self.hands, seat, _without(self.hands[seat], cards)),
+        return replace(self._noted(taken_by=seat), hands=_with(self.hands, seat, _without(self.hands[seat], cards)),
                        discard=self.discard[:-1], melds=_with(self.melds, seat, self.melds[seat] + (meld,)),
                        turn=seat, phase=MELD_PHASE, discarder=None, laid_now=True, window=(), answers=(),
                        last=f"seat {seat} takes {taken} ({how}) and melds {_cards_text(meld)}")
@@ -248,15 +267,16 @@ class SevenRummyState(State):
             if s not in said:
                 return state
             if said[s] != PASS:
+                state = state._noted(passed=tuple(p for p in self.window if said.get(p) == PASS))
                 return state._claim(s, tuple(parse_card(a) for a in Action.parse(said[s]).args), "set claim")
-        return replace(state, phase=DRAW_PHASE, window=(), answers=(),
-                       turn=(self.discarder + 1) % self.players)
+        return replace(state._noted(passed=tuple(s for s in self.window if said.get(s) == PASS)),
+                       phase=DRAW_PHASE, window=(), answers=(), turn=(self.discarder + 1) % self.players)
 
     def _discard(self, seat: int, card: Card) -> "SevenRummyState":
         hand = _without(self.hands[seat], (card,))
         laid_before = _with(self.laid_before, seat, self.laid_before[seat] or self.laid_now)
         state = replace(self, hands=_with(self.hands, seat, hand), discard=self.discard + (card,),
-                        discarder=seat, laid_now=False, last=f"seat {seat} discards {card}")
+                        discards_seen=self.discards_seen + (Discarded(seat, card),), discarder=seat, laid_now=False, last=f"seat {seat} discards {card}")
         if not hand:
             return state._end_hand(seat, one_turn=not self.laid_before[seat])
         state = replace(state, laid_before=laid_before)
@@ -264,6 +284,12 @@ class SevenRummyState(State):
         if window:
             return replace(state, phase=CLAIM_PHASE, window=window, answers=())
         return replace(state, phase=DRAW_PHASE, turn=(seat + 1) % self.players)
+
+    def _noted(self, **facts) -> "SevenRummyState":
+        """The record of the top discard with ``facts`` added (who passed, drew or took it)."""
+        if not self.discards_seen or self.discards_seen[-1].card != self.top:
+            return self
+        return replace(self, discards_seen=self.discards_seen[:-1] + (replace(self.discards_seen[-1], **facts),))
 
     def _end_hand(self, winner: int | None, one_turn: bool = False) -> "SevenRummyState":
         n = self.players
@@ -345,6 +371,9 @@ class SevenRummyState(State):
             "claim_window": list(self.window),
             "claim_answers": [[s, a] for s, a in self.answers],
             "reshuffles": self.reshuffled,
+            "discards_seen": [{"seat": d.seat, "card": str(d.card), "passed": list(d.passed),
+                               "drew_instead": d.drew_instead, "taken_by": d.taken_by}
+                              for d in self.discards_seen],
             "totals": list(self.totals),
             "hand_number": len(self.sheet) + (0 if self.over else 1),
             "last": self.last,

@@ -3,7 +3,8 @@
 * ``heuristic``: the rules of thumb (:mod:`solvers.games.seven_rummy_play`), every decision
   from the best meld plan of the shared meld solver.
 * ``search``: the claims, the draw and the discard (the rules of thumb's card and the next
-  best two) tried on the same sampled deals of the unseen cards, each played on by the rules
+  best two) tried on the same sampled deals of the unseen cards (the others' hands weighed
+  by the cards they were seen to refuse), each played on by the rules
   of thumb to the end of the hand (:mod:`solvers.games.seven_rummy_search`); the rules of
   thumb's move is kept unless another is clearly better on those deals. A first meld (while
   nothing is laid and the one-turn double is open) is tried against holding the melds back

@@ -7,7 +7,9 @@ connected first); for the rules of thumb's first meld while the one-turn double 
 (nothing laid before or this turn), holding the melds back and discarding one of the
 ``HOLDS`` best cards instead. Other melds and lay-offs are the rules of thumb's. For each sample the cards the
 player cannot see (the other hands and the stock) are dealt afresh — melds on the table
-and the discard pile are public and stay — every candidate is applied to that same deal
+and the discard pile are public and stay — each other hand weighed by what the player was
+seen to refuse (:func:`deal`: a card it passed on, drew past or threw away that the hand
+could have melded at once makes the hand unlikely); every candidate is applied to that same deal
 and play goes on by the rules of thumb for everyone to the real end of the hand (a guard of
 ``ROLLOUT_STEPS`` moves is never reached in practice: the stock's reshuffle limit ends a
 hand). A finished hand is valued as the match score moves: the player's points minus the
@@ -31,8 +33,10 @@ from solvers.games.seven_rummy import (CHI, CLAIM_PHASE, DISCARD, DRAW, DRAW_PHA
 from solvers.games.seven_rummy_melds import best_plan, can_extend, card_count, claim_melds, new_melds, sort_cards
 from solvers.games.seven_rummy_play import CONNECTION_WORTH, _connections
 from solvers.paired_search import Evaluation, evaluate as paired_evaluate, play_until
+from solvers.sampling import determinize
 
-__all__ = ["candidates", "evaluate", "fast_choice", "fast_bot", "hand_value", "ROLLOUT_STEPS", "DISCARDS", "HOLDS"]
+__all__ = ["candidates", "evaluate", "fast_choice", "fast_bot", "hand_value", "deal", "refusals", "claim_need",
+           "ROLLOUT_STEPS", "DISCARDS", "HOLDS"]
 
 ROLLOUT_STEPS = 600       # a guard only: a hand ends by going out or by the reshuffle limit
 DISCARDS = 3              # discard candidates searched (the rules of thumb's among them)
@@ -200,6 +204,124 @@ def hand_value(start: SevenRummyState, end: SevenRummyState, seat: int) -> tuple
     return False, (sum(others) / len(others) - leftover(end, seat)) / 2
 
 
+# ---------------------------------------------------------------- what the others refused
+MISFIT = 0.1         # the chance a player refuses (or throws) a card it could have melded at once
+TRIES = 60           # re-deals of one player's hand a sample at most
+
+
+def _place(card: Card) -> int:
+    return 1 if card.rank == 14 else int(card.rank)
+
+
+def claim_need(hand, card: Card, sets: bool, sequences: bool, pair_of_sevens: bool = True) -> int | None:
+    """The fewest cards of ``hand`` that make a new meld with ``card`` (sets and/or
+    sequences, the short melds with a 7 included), or None when none do."""
+    rank, suit, at = card.rank, card.suit, _place(card)
+    same = 0
+    near = set()
+    for c in hand:
+        if c.rank == rank:
+            same += 1
+        elif c.suit == suit:
+            near.add(_place(c))
+    best = None
+    if sets:
+        if rank == 7 and pair_of_sevens and same >= 1:
+            return 1
+        if same >= 2:
+            best = 2
+    if sequences:
+        if (at == 7 and (6 in near or 8 in near)) or (at in (6, 8) and 7 in near):
+            return 1
+        if best is None and ((at - 1 in near and (at - 2 in near or at + 1 in near))
+                             or (at + 1 in near and at + 2 in near)):
+            best = 2
+    return best
+
+
+def refusals(state: SevenRummyState, seat: int) -> dict[int, list[tuple[Card, bool, bool, int]]]:
+    """What each other player was seen to refuse this hand, from the public record: each
+    entry is (card, sets, sequences, draws since), a card it could not at that time have
+    melded at once in the named way — a set claim it passed on, a sequence claim it drew
+    past, a card it threw away (either) — and how many cards it has drawn since (cards
+    that may have come to its hand later)."""
+    out: dict[int, list[tuple[Card, bool, bool, int]]] = {s: [] for s in range(state.players) if s != seat}
+    drawn = {s: 0 for s in out}
+    record = list(state.discards_seen)
+    current = ()
+    if state.phase == CLAIM_PHASE and record and record[-1].card == state.top:
+        current = tuple(s for s, a in state.answers if a == PASS)
+    # walk back from now: a player's discard ends a turn, begun by a draw unless it claimed
+    for i in range(len(record) - 1, -1, -1):
+        d = record[i]
+        passed = d.passed + (current if i == len(record) - 1 else ())
+        for s in passed:
+            if s in out:
+                out[s].append((d.card, True, False, drawn[s]))
+        if d.drew_instead in out:
+            out[d.drew_instead].append((d.card, False, True, drawn[d.drew_instead]))
+        if d.seat in out:
+            out[d.seat].append((d.card, True, True, drawn[d.seat]))
+            # the turn this discard ended began with a draw unless the seat claimed the card before
+            before = record[i - 1] if i > 0 else None
+            if not (before is not None and before.taken_by == d.seat):
+                drawn[d.seat] += 1
+    return {s: v for s, v in out.items() if v}
+
+
+def _weight(hand, seen, pair_of_sevens: bool) -> float:
+    """How well ``hand`` (a player's hand now) explains what the player refused: each refused
+    card it could have melded at once counts ``MISFIT``, unless the cards that would meld it
+    came to the hand since (drawn later: a chance from how many cards were drawn since)."""
+    n = len(hand)
+    weight = 1.0
+    for card, sets, sequences, since in seen:
+        need = claim_need(hand, card, sets, sequences, pair_of_sevens)
+        if need is None:
+            continue
+        held = max(0.0, (n - since) / n) ** need if n else 0.0
+        weight *= 1.0 - (1.0 - MISFIT) * held
+    return weight
+
+
+def deal(state: SevenRummyState, seat: int, rng: Rng) -> SevenRummyState:
+    """A deal of the unseen cards that fits what ``seat`` has seen the others refuse.
+
+    The generic deal gives every other player a uniformly random hand; yet a player who
+    passed on a discard it could have claimed into a meld, drew past one it could have taken
+    for a sequence, or threw a card away, unlikely held the cards that card melds with.
+    Each other player's hand is redrawn from the cards left (up to ``TRIES`` times) and
+    kept with a chance equal to how well it explains those refusals (:func:`_weight`)."""
+    world = determinize(state, seat, rng)
+    seen = refusals(state, seat)
+    if not seen:
+        return world
+    pool = sort_cards(list(world.stock) + [c for s in range(state.players) if s != seat for c in world.hands[s]])
+    pool = list(rng.shuffled(pool))
+    hands = list(world.hands)
+    pair7 = state.options.pair_of_sevens_claim
+    order = sorted((s for s in range(state.players) if s != seat), key=lambda s: s not in seen)
+    for s in order:
+        size = len(world.hands[s])
+        if s not in seen:
+            hands[s], pool = tuple(pool[:size]), pool[size:]
+            continue
+        best, best_weight = None, -1.0
+        for _ in range(TRIES):
+            picks = rng.shuffled(range(len(pool)))[:size]
+            hand = [pool[i] for i in picks]
+            w = _weight(hand, seen[s], pair7)
+            if w > best_weight:
+                best, best_weight = picks, w
+            if rng.random() < w:
+                best = picks
+                break
+        chosen = set(best)
+        hands[s] = tuple(pool[i] for i in best)
+        pool = [c for i, c in enumerate(pool) if i not in chosen]
+    return replace(world, hands=tuple(hands), stock=tuple(rng.shuffled(pool)))
+
+
 def evaluate(state: SevenRummyState, seat: int, rng: Rng, *, prior: Action, samples: int | None = None,
              budget: float | None = None, wide: bool = False) -> Evaluation:
     """Try every candidate (:func:`candidates`, ``wide`` for a hint) on ``samples`` sampled
@@ -212,4 +334,4 @@ def evaluate(state: SevenRummyState, seat: int, rng: Rng, *, prior: Action, samp
         return hand_value(state, end, seat)
 
     return paired_evaluate(state, seat, rng, candidates=candidates(state, seat, prior, wide), outcome=outcome,
-                           samples=samples, budget=budget, prefer=prior)
+                           samples=samples, budget=budget, prefer=prior, deal=deal)

@@ -6,6 +6,7 @@ import pytest
 
 from solvers.cards import parse_cards
 from solvers.errors import CardsageError, IllegalAction
+from solvers.game import decode, encode
 from solvers.games import get
 from solvers.games.seven_rummy import PACK
 from solvers.games.seven_rummy_melds import card_count, meld_kind
@@ -124,6 +125,21 @@ def test_nearest_set_claimer_wins_and_a_set_claim_beats_the_sequence_claim():
     assert state.turn == 1 and "chi 6D" in {a.notation for a in state.legal_actions(1)}
     state = run(state, "chi 6D")
     assert state.melds[1] == (tuple(parse_cards("6D 7D".split())),) and state.phase == "meld"
+
+
+def test_the_public_record_of_who_discarded_passed_drew_past_and_took_each_card():
+    state = deal(["7D 2H 3H 4S KD QC JC", "6D 9S 9H 2S 3S 4H 5H", "7C 8C 9C JH JS JD 2D"], "TC",
+                 stock_top="AS AH AD TS TD TH 5C", pair_of_sevens_claim=False)
+    state = run(state, "draw", "discard AS", "draw", "discard AH", "pass", "draw", "discard AD", (0, "pass"),
+                (1, "pass"))
+    state = run(state, "draw", "discard 7D", (1, "pass"), (2, "pass"), "chi 6D", "discard 9S", (2, "pass"))
+    state = run(state, (0, "pass"), "draw", "discard JH", (0, "pass"), (1, "pass"))
+    seen = [(d.seat, str(d.card), d.passed, d.drew_instead, d.taken_by) for d in state.discards_seen]
+    assert seen == [(0, "AS", (), None, None), (1, "AH", (0,), None, None), (2, "AD", (0, 1), 0, None),
+                    (0, "7D", (1, 2), None, 1), (1, "9S", (2, 0), 2, None), (2, "JH", (0, 1), None, None)]
+    public = state.view(1)["public"]["discards_seen"]
+    assert public[3] == {"seat": 0, "card": "7D", "passed": [1, 2], "drew_instead": None, "taken_by": 1}
+    assert decode(encode(state)) == state
 
 
 def test_sequence_claim_needs_an_earlier_stock_draw():

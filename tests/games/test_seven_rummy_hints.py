@@ -119,3 +119,40 @@ def test_plans_against_the_reachable_table_agree_with_the_full_plan():
         full, fast = best_plan(hand, table), table_plan(hand, table)
         assert fast.deadwood_value == full.deadwood_value and fast.deadwood == full.deadwood
         assert [(i, m.cards) for i, m in fast.layoffs] == [(i, m.cards) for i, m in full.layoffs]
+
+
+def test_claim_need_counts_the_hand_cards_that_meld_a_card():
+    from solvers.games.seven_rummy_search import claim_need
+    hand = parse_cards("9S 9D 6H 8H 2C 3C KD".split())
+    assert claim_need(hand, parse_cards(["9C"])[0], True, False) == 2          # a set of 9s
+    assert claim_need(hand, parse_cards(["9C"])[0], False, True) is None
+    assert claim_need(hand, parse_cards(["7H"])[0], False, True) == 1          # 6H-7H, a short sequence
+    assert claim_need(hand, parse_cards(["AC"])[0], False, True) == 2          # A-2-3, the ace low
+    assert claim_need(hand, parse_cards(["AD"])[0], True, True) is None        # Q-K-A is no sequence
+    assert claim_need(parse_cards(["7S"]), parse_cards(["7C"])[0], True, False) == 1
+    assert claim_need(parse_cards(["7S"]), parse_cards(["7C"])[0], True, False, pair_of_sevens=False) is None
+
+
+def test_the_search_deals_respect_refused_claims():
+    """Seats 1 and 2 passed on the 9C: the search's deals seldom give either two 9s, while
+    the plain deal does as often as chance has it; every card stays where it is known."""
+    from solvers.games.seven_rummy_search import deal as search_deal, refusals
+    state = deal(["9C 2H 3H 4S KD QC JC", "KS QS 5C 3D 4D 6H AS", "8S 8D JH JS 2D 3C 4C"], "TC",
+                 stock_top="AD AH 5D TS TD TH")
+    state = run(state, "draw", "discard AD", "draw", "discard AH", (0, "pass"), "draw", "discard 5D",
+                (0, "pass"), (1, "pass"), "draw", "discard 9C", (1, "pass"), (2, "pass"))
+    seen = refusals(state, 0)
+    assert ("9C", True, False, 0) in [(str(c), a, b, n) for c, a, b, n in seen[1]]
+    nines = set(parse_cards("9S 9H 9D".split()))
+
+    def share(sampler, rng):
+        hits = 0
+        for _ in range(150):
+            world = sampler(state, 0, rng)
+            assert world.hands[0] == state.hands[0] and world.discard == state.discard
+            assert sorted(map(len, world.hands)) == sorted(map(len, state.hands))
+            assert len(world.stock) == len(state.stock)
+            hits += sum(len(nines & set(world.hands[s])) >= 2 for s in (1, 2))
+        return hits
+
+    assert share(search_deal, Rng(5)) * 3 < share(determinize, Rng(5))

@@ -19,7 +19,8 @@ VARIANTS = [
 
 
 def check(state) -> None:
-    """Card conservation, every table meld a meld, hand sizes, the claim window, the score sheet."""
+    """Card conservation, every table meld a meld, hand sizes, the claim window, the discard record,
+    the score sheet."""
     n = state.players
     cards = Counter(c for z in state.zones().values() for c in z.cards)
     assert sum(cards.values()) == 52 and set(cards) == set(PACK), "every card is in exactly one zone"
@@ -31,6 +32,11 @@ def check(state) -> None:
         assert state.discard or state.phase != CLAIM_PHASE
         if state.phase == CLAIM_PHASE:
             assert state.discarder not in state.window and all(state.drawn[s] for s in state.window)
+    # the public record of this hand's discards: nobody refuses or takes their own card (the
+    # next player may pass on a set and take the card for a sequence)
+    for d in state.discards_seen:
+        assert d.seat not in d.passed and d.taken_by != d.seat
+        assert d.drew_instead in (None, (d.seat + 1) % n)
     # the score sheet: only the winner scores, the others' counts (doubled or not)
     totals = [0] * n
     for r in state.sheet:
