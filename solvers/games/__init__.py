@@ -104,12 +104,16 @@ def listing() -> list[dict]:
     return [get(n).describe() for n in names()]
 
 
+# games whose policies module defines warm_up(): a table its hints read, built once
+WARMED = ("teen-patti",)
+
+
 def warm_up(names_to_warm: list[str] | None = None) -> list[str]:
     """Build, once per process, the tables a game's hints read (a game's policies module
-    may define ``warm_up()``), so the first hint's budget is spent searching. Returns the
-    games that had something to build."""
+    may define ``warm_up()``; the games in :data:`WARMED` do), so the first hint's budget
+    is spent searching. Returns the games that had something to build."""
     warmed = []
-    for name in names_to_warm or list(_MODULES):
+    for name in names_to_warm or list(WARMED):
         policies = _MODULES[name][1]
         module = importlib.import_module(policies) if policies else None
         if module is not None and callable(getattr(module, "warm_up", None)):

@@ -105,3 +105,16 @@ def test_the_registry_warm_up_builds_the_hand_rank_tables_before_any_hint():
     _percentiles.cache_clear()
     assert "teen-patti" in games.warm_up(["teen-patti", "whist"])
     assert _percentiles.cache_info().currsize == 3, "one table per place of A-2-3"
+
+
+def test_every_game_with_a_warm_up_is_listed_for_the_server():
+    """The server warms only the listed games (importing all 38 in every process at start
+    would slow its first requests): the list must name every game that has a warm-up."""
+    import importlib
+
+    from solvers import games
+    from solvers.games import _MODULES
+
+    having = [name for name, (_, policies) in _MODULES.items()
+              if policies and callable(getattr(importlib.import_module(policies), "warm_up", None))]
+    assert sorted(having) == sorted(games.WARMED)
