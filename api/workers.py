@@ -228,3 +228,8 @@ def child_niceness() -> int:
 def child_cpus() -> list[int]:
     """The processors whoever runs this may use."""
     return sorted(os.sched_getaffinity(0))
+
+
+def child_scheduler() -> int:
+    """The scheduling policy of whoever runs this (``os.SCHED_IDLE`` for kept-off solvers)."""
+    return os.sched_getscheduler(0)

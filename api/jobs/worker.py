@@ -17,6 +17,7 @@ def init_child(niceness: int, parent_pid: int, cpus: set[int] | None = None) -> 
     if cpus:
         try:
             os.sched_setaffinity(0, cpus)
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
         except (AttributeError, OSError):  # pragma: no cover - not permitted here
             pass
     if niceness:

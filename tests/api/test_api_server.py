@@ -41,7 +41,9 @@ def server(tmp_path):
     log = open(tmp_path / "server.log", "w")
     process = subprocess.Popen(
         [sys.executable, "-m", "api.cli", "serve", "--port", str(port),
-         "--database", f"sqlite:///{tmp_path / 'served.sqlite3'}"],
+         "--database", f"sqlite:///{tmp_path / 'served.sqlite3'}",
+         # the suite keeps every processor busy: solvers kept off one, in the idle class, would wait
+         "--solver-cpus", "all"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
     base = f"http://127.0.0.1:{port}"
     try:

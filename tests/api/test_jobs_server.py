@@ -45,7 +45,9 @@ def call(url: str, body=None):
 def start_server(port: int, database: str, log_path: Path) -> subprocess.Popen:
     """``cardsage serve`` through the CLI, in its own process group (server processes and
     solver children are killed together)."""
-    command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--database", database]
+    # the suite keeps every processor busy: job children kept off one, in the idle class, would wait
+    command = [sys.executable, "-m", "api.cli", "serve", "--port", str(port), "--database", database,
+               "--solver-cpus", "all"]
     help_text = subprocess.run(command[:4] + ["--help"], cwd=ROOT, capture_output=True, text=True).stdout
     if "--workers" in help_text:
         command += ["--workers", "2"]   # two server processes: either may run the job

@@ -48,6 +48,8 @@ def test_solver_children_keep_off_the_first_processor_by_default(make_app):
     mine = sorted(os.sched_getaffinity(0))
     expected = mine[1:] if len(mine) >= 2 else mine
     assert pool.run(1.0, workers.child_cpus) == expected, "the first processor stays free for requests"
+    if len(mine) >= 2:
+        assert pool.run(1.0, workers.child_scheduler) == os.SCHED_IDLE, "requests run first where solvers run"
     everywhere = make_app(SOLVER_PROCESSES=1, SOLVER_CPUS="all").extensions["cardsage.solvers"]
     assert everywhere.run(1.0, workers.child_cpus) == mine
 
