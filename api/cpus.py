@@ -7,8 +7,9 @@ job processes are kept off the first processor whenever the machine has at least
 two, and run in Linux's idle scheduling class, so a request that wakes on their
 processor runs at once; requests run anywhere. Measured (benchmarks/bench_service.py,
 2 cores, one client): health p99 under load 4.2× idle niced only, 3.2× kept off the
-first processor, 1.4× kept off it and in the idle class. ``all`` lets the solvers use every processor (more solver
-throughput, slower request tails under load); a list such as ``"1,2,3"`` names them.
+first processor, 1.4× kept off it and in the idle class. ``all`` lets the solvers use
+every processor (more solver throughput, slower request tails under load); a list such
+as ``"1,2,3"`` names them.
 """
 
 from __future__ import annotations
