@@ -94,12 +94,25 @@ def _sheet_json(table: dict, order: str = "game") -> dict:
     return {"table": {k: table[k] for k in ("id", "name", "game", "created_at")}, **_sheet(table).to_json(order)}
 
 
+def _event_request(table_id: str, allowed: tuple[str, ...], required: tuple[str, ...]) -> tuple[dict, dict, str]:
+    """The table, the checked body and who sends it: what every event request reads first."""
+    table = _table(table_id)
+    data = json_object()
+    _fields(data, allowed, required)
+    return table, data, _by(data)
+
+
+def _checked(kind: str, body: dict, seats: int) -> Callable:
+    def make(earlier):
+        if len(earlier) >= MAX_EVENTS:
+            raise CardsageError(f"a table keeps at most {MAX_EVENTS} events; start a new table", status=422,
+                                field="table_id")
+        return check_event(kind, body, seats, earlier)
+    return make
+
+
 def _append(table: dict, kind: str, body: dict, by: str) -> Any:
-    seats = len(table["players"])
-    if len(_store().events(table["id"])) >= MAX_EVENTS:
-        raise CardsageError(f"a table keeps at most {MAX_EVENTS} events; start a new table", status=422,
-                            field="table_id")
-    event = _store().append(table["id"], kind, lambda earlier: check_event(kind, body, seats, earlier), by)
+    event = _store().append(table["id"], kind, _checked(kind, body, len(table["players"])), by)
     response = jsonify({"event": event, "sheet": _sheet_json(table)})
     response.status_code = 201
     return response
@@ -212,10 +225,7 @@ def _next_hand(table: dict, seats: list[int]) -> int:
 @blueprint.post("/tables/<table_id>/entries")
 def add_entry(table_id: str):
     """Points of one hand for some or all seats (the hand defaults to those seats' next)."""
-    table = _table(table_id)
-    data = json_object()
-    _fields(data, ("hand", "scores", "by"), ("scores",))
-    by = _by(data)
+    table, data, by = _event_request(table_id, ("hand", "scores", "by"), ("scores",))
     scores = data["scores"]
     if not isinstance(scores, dict) or not scores:
         raise CardsageError("scores must be an object of seat number to points, e.g. {\"0\": 12}",
@@ -228,10 +238,7 @@ def add_entry(table_id: str):
 @blueprint.post("/tables/<table_id>/transfers")
 def add_transfer(table_id: str):
     """Chips from one seat to another in a hand (stake games)."""
-    table = _table(table_id)
-    data = json_object()
-    _fields(data, ("hand", "from", "to", "amount", "by"), ("from", "to", "amount"))
-    by = _by(data)
+    table, data, by = _event_request(table_id, ("hand", "from", "to", "amount", "by"), ("from", "to", "amount"))
     body = {k: data[k] for k in ("from", "to", "amount") if k in data}
     if "hand" in data:
         body["hand"] = data["hand"]
@@ -244,30 +251,21 @@ def add_transfer(table_id: str):
 @blueprint.post("/tables/<table_id>/corrections")
 def add_correction(table_id: str):
     """New numbers for an earlier entry (``scores``) or transfer (``amount``), with a reason."""
-    table = _table(table_id)
-    data = json_object()
-    _fields(data, ("of", "scores", "amount", "reason", "by"), ("of",))
-    by = _by(data)
+    table, data, by = _event_request(table_id, ("of", "scores", "amount", "reason", "by"), ("of",))
     return _append(table, "correction", dict(data), by)
 
 
 @blueprint.post("/tables/<table_id>/deletions")
 def add_deletion(table_id: str):
     """An earlier entry or transfer stops counting (it stays in the history)."""
-    table = _table(table_id)
-    data = json_object()
-    _fields(data, ("of", "reason", "by"), ("of",))
-    by = _by(data)
+    table, data, by = _event_request(table_id, ("of", "reason", "by"), ("of",))
     return _append(table, "delete", dict(data), by)
 
 
 @blueprint.post("/tables/<table_id>/picks")
 def add_pick(table_id: str):
     """A seeded random pick of the first dealer or of partnerships, recorded with its seed."""
-    table = _table(table_id)
-    data = json_object()
-    _fields(data, ("what", "seed", "by"), ("what",))
-    by = _by(data)
+    table, data, by = _event_request(table_id, ("what", "seed", "by"), ("what",))
     if data["what"] not in ("dealer", "partners"):
         raise CardsageError("what must be dealer or partners", status=400, field="what")
     body = {"what": data["what"], "seed": data.get("seed", secrets.randbelow(2 ** 32))}
@@ -277,10 +275,7 @@ def add_pick(table_id: str):
 @blueprint.post("/tables/<table_id>/timers")
 def add_timer(table_id: str):
     """Start a countdown (an answer window, a turn clock); the sheet shows what is left."""
-    table = _table(table_id)
-    data = json_object()
-    _fields(data, ("seconds", "label", "by"), ("seconds",))
-    by = _by(data)
+    table, data, by = _event_request(table_id, ("seconds", "label", "by"), ("seconds",))
     return _append(table, "timer", {"seconds": data["seconds"], "label": data.get("label", "")}, by)
 
 
@@ -288,10 +283,7 @@ def add_timer(table_id: str):
 def import_session(table_id: str):
     """Feed the sheet from a session played on this server: one entry per finished hand's
     scoring not imported before (the session must be of the table's game and size)."""
-    table = _table(table_id)
-    data = json_object()
-    _fields(data, ("session", "by"), ("session",))
-    by = _by(data)
+    table, data, by = _event_request(table_id, ("session", "by"), ("session",))
     session_id = data["session"]
     if not isinstance(session_id, str) or not 1 <= len(session_id) <= 64:
         raise CardsageError("session must be a session id", status=400, field="session")
@@ -323,8 +315,10 @@ def import_session(table_id: str):
 
 
 def _with_source(body: dict, seats: int, source: str) -> Callable:
+    checked = _checked("entry", body, seats)
+
     def make(earlier):
-        return {**check_event("entry", body, seats, earlier), "source": source}
+        return {**checked(earlier), "source": source}
     return make
 
 

@@ -218,18 +218,23 @@ def hand_checks() -> list[str]:
     return sorted(HAND_CHECKS)
 
 
-def _group_checks(game: str, rows: Mapping[int, Mapping[int, float]], complete: set[int]) -> list[dict]:
+def _trex_kingdoms(rows: Mapping[int, Mapping[int, float]], complete: set[int]) -> list[dict]:
     warnings = []
-    if game == "trex":
-        for kingdom in range(1, max(rows, default=0) // 5 + 1):
-            deals = range(5 * kingdom - 4, 5 * kingdom + 1)
-            if all(d in complete for d in deals):
-                total = sum(sum(rows[d].values()) for d in deals)
-                if total != 0:
-                    warnings.append({"hand": 5 * kingdom, "kind": "checksum",
-                                     "message": f"kingdom {kingdom} (deals {deals[0]}–{deals[-1]}) sums to "
-                                                f"{total:+g}; every Trex kingdom sums to 0"})
+    for kingdom in range(1, max(rows, default=0) // 5 + 1):
+        deals = range(5 * kingdom - 4, 5 * kingdom + 1)
+        if all(d in complete for d in deals):
+            total = sum(sum(rows[d].values()) for d in deals)
+            if total != 0:
+                warnings.append({"hand": 5 * kingdom, "kind": "checksum",
+                                 "message": f"kingdom {kingdom} (deals {deals[0]}–{deals[-1]}) sums to "
+                                            f"{total:+g}; every Trex kingdom sums to 0"})
     return warnings
+
+
+# checks over several hands at once: a game's checksum that holds for a group of hands
+GROUP_CHECKS: dict[str, Callable[[Mapping[int, Mapping[int, float]], set[int]], list[dict]]] = {
+    "trex": _trex_kingdoms,
+}
 
 
 # ---------------------------------------------------------------- the sheet
@@ -324,7 +329,9 @@ class Sheet:
                 message = check(hand, sum(rows[hand].values()), rows[hand])
                 if message:
                     out.append({"hand": hand, "kind": "checksum", "message": message})
-            out += _group_checks(self.game, rows, complete)
+        group = GROUP_CHECKS.get(self.game)
+        if group is not None:
+            out += group(rows, complete)
         if not stake:
             for hand, row in rows.items():
                 missing = [self.players[s]["name"] for s in range(self.seats) if s not in row]
