@@ -61,7 +61,7 @@ veteran's words would tell the rules) and never the rule behind an offence.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping
 
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
@@ -420,6 +420,18 @@ class MaoState(State):
         hands = tuple(tuple(sorted(zones.get(f"hand:{s}", self.hands[s]), key=_order))
                       for s in range(self.players))
         return replace(self, hands=hands, stock=tuple(zones.get("stock", self.stock)))
+
+    def believed(self, seat: int) -> "MaoState":
+        """The match as ``seat`` may know it: the rules it was penalised under in place of the
+        secret ones (every rule in teacher mode), no other seat's lessons, and the secret rule
+        options at their defaults."""
+        if self.options.teacher_mode:
+            return self
+        known = frozenset(r for r in self.learned[seat] if r != R.BASE)
+        learned = tuple(rules if s == seat else frozenset() for s, rules in enumerate(self.learned))
+        secret = self.game.secret_options
+        options = replace(self.options, **{f.name: f.default for f in fields(self.options) if f.name in secret})
+        return replace(self, rules=known, learned=learned, options=options)
 
     def fixed_cards(self, seat: int) -> dict[str, tuple[Card, ...]]:
         """Cards everyone saw go back into a hand after a bad card or a try out of turn."""

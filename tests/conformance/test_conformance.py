@@ -250,6 +250,31 @@ class Conformance:
         again = game.hint(other, seat, rng=Rng(1), iterations=HONESTY_ITERATIONS)
         assert _comparable(first) == _comparable(again), "the hint used cards the seat cannot see"
 
+    @given(seed=st.integers(min_value=0, max_value=2**31), steps=st.integers(0, 60), salt=st.integers(0, 10**6))
+    @settings(max_examples=3, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.differing_executors])
+    def test_a_position_rebuilt_from_what_a_seat_knows(self, name, seed, steps, salt):
+        # a seat's knowledge holds nothing it cannot see (it is the same whatever the
+        # unseen cards are), and the state rebuilt from it looks the same to that seat
+        game = games.get(name)
+        found = _position_with_a_choice(game, seed, steps)
+        if found is None:
+            return
+        state, mover = found
+        for viewer in range(state.players):
+            known = game.knowledge(state, viewer)
+            text = json.dumps(known)
+            other = determinize(state, viewer, Rng(salt + viewer))
+            assert game.knowledge(other, viewer) == known, f"seat {viewer}'s knowledge holds what it cannot see"
+            rebuilt = game.state_from_knowledge(json.loads(text), viewer, Rng(salt))
+            assert rebuilt.view(viewer) == state.view(viewer)
+            assert rebuilt.legal_actions(viewer) == state.legal_actions(viewer)
+        # and the hint on the rebuilt state is the session's hint
+        rebuilt = game.state_from_knowledge(game.knowledge(state, mover), mover, Rng(salt))
+        first = game.hint(state, mover, rng=Rng(1), iterations=HONESTY_ITERATIONS)
+        again = game.hint(rebuilt, mover, rng=Rng(1), iterations=HONESTY_ITERATIONS)
+        assert _comparable(first) == _comparable(again), "the hint on a typed-in position differs"
+
     def test_generic_search_hint_is_legal_and_honest(self, name):
         from solvers.ismcts import search_hint
         game = games.get(name)

@@ -1,0 +1,354 @@
+"""What one seat knows of a match, and a match rebuilt from that alone.
+
+A player at a real table knows their own cards, the cards face up on the table, the
+cards they have seen played or shown (tricks taken face down are remembered) and
+everything said aloud: bids, trumps, scores, whose turn it is. :func:`knowledge`
+writes that down as JSON; :func:`state_from_knowledge` deals every card the seat has
+not seen, consistently with it, and gives a whole state the engines can search.
+
+The knowledge has two parts:
+
+* ``zones``: the table in the shape of a session view (``view()["zones"]``): every
+  zone with its card count, and the cards of each zone the seat knows (its own,
+  face-up ones, and ``seen`` piles such as tricks taken); ``known`` lists cards the
+  table knows to lie in a hidden zone (a card taken from the discard pile).
+* ``state``: every other fact of the match, in the state's own JSON (``to_json``),
+  with each card the seat has not seen written as a placeholder ``{"$c": "?n"}`` (the
+  same ``n`` wherever the same unseen card is recorded twice) and the generator of
+  later deals left out. A game whose state holds other secrets (Mao's rules) puts
+  what the seat believes in their place (:meth:`State.believed`).
+
+Typed in by hand, ``zones`` is the part to edit: set the cards of a zone the seat
+knows, or the count of a hidden one (a Klondike column's face-down cards).
+:func:`play_seen` enters what another seat was seen to do: a card it played is moved
+into its hand first when the current sample had it elsewhere, as long as nothing
+public rules that out.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+from functools import lru_cache
+from typing import Any, Mapping
+
+from solvers.cards import Card, Rng, parse_card
+from solvers.errors import CardsageError
+from solvers.game import Action, Game, State, decode, encode
+from solvers.sampling import determinize
+
+__all__ = ["knowledge", "state_from_knowledge", "play_seen", "pack", "MAX_KNOWLEDGE_CHARS"]
+
+MAX_KNOWLEDGE_CHARS = 2_000_000
+
+
+def knowledge(state: State, seat: int) -> dict:
+    """What ``seat`` knows of ``state``, as JSON (no card it has not seen, no other secret)."""
+    _check_seat(state, seat)
+    believed = _canonical(state.believed(seat), seat)
+    record = encode(believed)
+    if isinstance(record, dict) and "rng_state" in record:
+        record["rng_state"] = 0
+    return {"game": state.game.name, "seat": seat, "zones": _zone_entries(believed, seat), "state": record}
+
+
+def state_from_knowledge(game: Game, data: Any, seat: int | None, rng: Rng) -> State:
+    """A whole state consistent with what a seat knows: every unseen card dealt afresh.
+
+    ``data`` is :func:`knowledge` output, possibly edited (``zones``); ``seat`` (when
+    given) must be the knowledge's seat. Raises :class:`CardsageError` (422) naming
+    what is inconsistent: a card in two places, a card not in the pack, more or fewer
+    cards than the pack holds, a hidden zone that cannot take the cards left."""
+    if not isinstance(data, Mapping):
+        raise CardsageError("knowledge must be a JSON object with 'seat', 'zones' and 'state'",
+                            field="knowledge")
+    if len(json.dumps(data, default=str)) > MAX_KNOWLEDGE_CHARS:
+        raise CardsageError("the knowledge is too large", field="knowledge", status=413)
+    if data.get("game", game.name) != game.name:
+        raise CardsageError(f"this knowledge is of {data.get('game')!r}, not {game.name}", field="knowledge.game")
+    own = data.get("seat")
+    if not isinstance(own, int) or isinstance(own, bool):
+        raise CardsageError("knowledge.seat must be a seat number", field="knowledge.seat")
+    if seat is not None and seat != own:
+        raise CardsageError(f"the knowledge is seat {own}'s, not seat {seat}'s", field="seat")
+    record = data.get("state")
+    if not isinstance(record, Mapping):
+        raise CardsageError("knowledge.state is required: the match's public facts (start from "
+                            "a fresh position or a session's knowledge)", field="knowledge.state")
+    template = _filled(game, record, own)
+    _check_seat(template, own)
+    entries = data.get("zones")
+    if entries is not None:
+        template = _with_zone_entries(game, template, own, entries)
+    try:
+        state = determinize(template, own, rng)
+        state.view(own)
+        state.legal_actions(own) if own in state.to_move else None
+    except CardsageError as err:
+        raise CardsageError(f"no deal of the unseen cards fits this position: {err.detail}",
+                            field="knowledge.zones") from None
+    except Exception as err:  # a record that decodes but does not hang together
+        raise CardsageError(f"not a consistent {game.title} position ({type(err).__name__}: {err})",
+                            field="knowledge.state") from None
+    return state
+
+
+def play_seen(state: State, viewer: int, actor: int, data: Any) -> State:
+    """``state`` after ``actor`` did what ``viewer`` saw it do.
+
+    The viewer's own actions must be legal as they stand. Another seat's card play
+    moves the named cards into that seat's hidden hand first when this sample had
+    them in another hidden place (nothing public may rule that out); an action the
+    viewer saw only in part (``draw`` for a card drawn face down) is matched by how it
+    appears in the viewer's log."""
+    _check_seat(state, actor)
+    if actor not in state.to_move:
+        raise CardsageError(f"seat {actor} is not to move", status=409, field="seat")
+    action = state.parse_action(data, actor)
+    legal = state.legal_actions(actor)
+    if action in legal:
+        return state.apply(action, actor)
+    if actor == viewer:
+        return state.apply(action, actor)  # raises with the legal moves listed
+    for option in legal:
+        if state.log_text(option, actor, viewer) == action.notation:
+            return state.apply(option, actor)
+    moved = _cards_into_hand(state, viewer, actor, action)
+    if action in moved.legal_actions(actor):
+        return moved.apply(action, actor)
+    raise CardsageError(f"'{action.notation}' is not a move seat {actor} can make here", field="action")
+
+
+@lru_cache(maxsize=256)
+def _pack(game_name: str, options_json: str) -> tuple[Card, ...]:
+    from solvers import games
+
+    game = games.get(game_name)
+    options = decode(json.loads(options_json))
+    start = game.start(options, 0, None)
+    return tuple(sorted((c for z in start.zones().values() for c in z.cards), key=_order))
+
+
+def pack(state: State) -> tuple[Card, ...]:
+    """Every card a match with ``state``'s options is played with."""
+    return _pack(state.game.name, json.dumps(encode(state.options), sort_keys=True))  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- internals
+
+
+def _check_seat(state: State, seat: int) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise CardsageError(f"seat must be 0..{state.players - 1}", field="seat")
+
+
+def _order(card: Card):
+    return (card.kind, -1 if card.suit is None else card.suit, card.rank, card.copy)
+
+
+def _canonical(state: State, seat: int) -> State:
+    """``state`` with the unseen cards laid into the hidden zones in a fixed order (sorted,
+    zone by zone), publicly known cards kept where they are: an arrangement that depends
+    only on what the seat knows."""
+    zones = state.zones()
+    fixed = state.fixed_cards(seat)
+    hidden = [n for n, z in zones.items() if not z.known_to(seat)]
+    # (a game may name a card of a kind it knows a hidden hand holds, wherever it lies)
+    placed_known = {c for n in hidden for c in fixed.get(n, ())}
+    pool = sorted((c for n in hidden for c in zones[n].cards if c not in placed_known), key=_order)
+    changed, at = {}, 0
+    for name in hidden:
+        zone = zones[name]
+        known = tuple(fixed.get(name, ()))
+        room = len(zone.cards) - len(known)
+        placed, at = pool[at:at + room], at + room
+        if known and zone.ordered and set(known) <= set(zone.cards):
+            rest = list(reversed(placed))
+            keep = set(known)
+            cards = tuple(c if c in keep else rest.pop() for c in zone.cards)
+        else:
+            cards = known + tuple(placed)
+        if cards != zone.cards:
+            changed[name] = cards
+    return state.with_zones(changed) if changed else state
+
+
+def _zone_entries(state: State, seat: int) -> dict:
+    fixed = state.fixed_cards(seat)
+    out = {}
+    for name, zone in state.zones().items():
+        entry: dict[str, Any] = {"count": len(zone.cards), "visibility": zone.visibility.value}
+        if zone.owner is not None:
+            entry["owner"] = zone.owner
+        if zone.known_to(seat):
+            entry["cards"] = [str(c) for c in zone.cards]
+        elif fixed.get(name):
+            entry["known"] = [str(c) for c in fixed[name]]
+        out[name] = entry
+    return out
+
+
+def _filled(game: Game, record: Mapping, seat: int) -> State:
+    """The state the record describes, checked to hold every card of its pack once."""
+    if not isinstance(record.get("options"), Mapping):
+        raise CardsageError("knowledge.state has no options", field="knowledge.state")
+    try:
+        state = decode(copy.deepcopy(dict(record)))
+    except CardsageError as err:
+        raise CardsageError(f"knowledge.state is not a {game.title} state: {err.detail}",
+                            field="knowledge.state") from None
+    except Exception as err:
+        raise CardsageError(f"knowledge.state is not a {game.title} state ({type(err).__name__}: {err})",
+                            field="knowledge.state") from None
+    if not isinstance(state, game.State) or not isinstance(getattr(state, "options", None), game.Options):
+        raise CardsageError(f"knowledge.state is not a {game.title} state", field="knowledge.state")
+    try:
+        held = [c for z in state.zones().values() for c in z.cards]
+        cards_of_pack = pack(state)
+    except Exception as err:
+        raise CardsageError(f"knowledge.state is not a consistent {game.title} state "
+                            f"({type(err).__name__}: {err})", field="knowledge.state") from None
+    _same_cards(held, cards_of_pack, "knowledge.state")
+    if dataclasses.is_dataclass(state) and any(f.name == "rng_state" for f in dataclasses.fields(state)):
+        state = dataclasses.replace(state, rng_state=0)
+    return state
+
+
+def _same_cards(held: list[Card], cards_of_pack: tuple[Card, ...], field: str) -> None:
+    counts: dict[Card, int] = {}
+    for c in held:
+        counts[c] = counts.get(c, 0) + 1
+    twice = sorted((c for c, n in counts.items() if n > 1), key=_order)
+    if twice:
+        raise CardsageError(f"{twice[0]} is in two places", field=field)
+    in_pack = set(cards_of_pack)
+    stray = sorted((c for c in counts if c not in in_pack), key=_order)
+    if stray:
+        raise CardsageError(f"{stray[0]} is not in this game's pack", field=field)
+    missing = sorted((c for c in cards_of_pack if c not in counts), key=_order)
+    if missing:
+        raise CardsageError(f"{len(missing)} cards of the pack are nowhere (first {missing[0]})", field=field)
+
+
+def _card_list(value: Any, where: str) -> list[Card]:
+    if not isinstance(value, list):
+        raise CardsageError(f"{where} must be a list of cards", field=where)
+    out = []
+    for item in value:
+        try:
+            out.append(parse_card(item))
+        except (CardsageError, TypeError, ValueError, AttributeError):
+            raise CardsageError(f"{where}: {item!r} is not a card", field=where) from None
+    return out
+
+
+def _with_zone_entries(game: Game, state: State, seat: int, entries: Any) -> State:
+    """``state`` with the zones as the seat typed them: known cards set, hidden counts set,
+    and the unseen cards put back into the hidden zones."""
+    if not isinstance(entries, Mapping):
+        raise CardsageError("knowledge.zones must be an object of zones", field="knowledge.zones")
+    zones = state.zones()
+    unknown = sorted(set(entries) - set(zones))
+    if unknown:
+        raise CardsageError(f"{game.title} has no zone {unknown[0]!r} here (zones: {', '.join(zones)})",
+                            field="knowledge.zones")
+    fixed = state.fixed_cards(seat)
+    where: dict[Card, str] = {}
+    known: dict[str, tuple[Card, ...]] = {}
+    room: dict[str, int] = {}
+    for name, zone in zones.items():
+        entry = entries.get(name, {})
+        if not isinstance(entry, Mapping):
+            raise CardsageError(f"knowledge.zones.{name} must be an object", field=f"knowledge.zones.{name}")
+        if zone.known_to(seat):
+            cards = tuple(_card_list(entry["cards"], f"knowledge.zones.{name}.cards")) if "cards" in entry \
+                else zone.cards
+            known[name] = cards
+        else:
+            if "cards" in entry:
+                raise CardsageError(f"seat {seat} cannot see the cards of {name}: give its count",
+                                    field=f"knowledge.zones.{name}")
+            cards = tuple(fixed.get(name, ()))
+            count = entry.get("count", len(zone.cards))
+            if not isinstance(count, int) or isinstance(count, bool) or count < len(cards):
+                raise CardsageError(f"knowledge.zones.{name}.count must be a whole number of at least "
+                                    f"{len(cards)}", field=f"knowledge.zones.{name}.count")
+            room[name] = count - len(cards)
+            known[name] = cards
+        if "count" in entry and zone.known_to(seat) and entry["count"] != len(cards):
+            raise CardsageError(f"knowledge.zones.{name}: count {entry['count']} but {len(cards)} cards",
+                                field=f"knowledge.zones.{name}.count")
+        for c in cards:
+            if c in where:
+                raise CardsageError(f"{c} is in two places: {where[c]} and {name}", field="knowledge.zones")
+            where[c] = name
+    cards_of_pack = pack(state)
+    stray = [c for c in where if c not in set(cards_of_pack)]
+    if stray:
+        raise CardsageError(f"{stray[0]} is not in this game's pack", field="knowledge.zones")
+    rest = [c for c in cards_of_pack if c not in where]
+    if sum(room.values()) != len(rest):
+        raise CardsageError(f"the hidden zones hold {sum(room.values())} cards but the pack leaves "
+                            f"{len(rest)} unseen ({len(where)} cards placed of {len(cards_of_pack)})",
+                            field="knowledge.zones")
+    changed = {}
+    at = 0
+    for name, zone in zones.items():
+        cards = known[name]
+        if name in room:
+            cards = cards + tuple(rest[at:at + room[name]])
+            at += room[name]
+        if cards != zone.cards:
+            changed[name] = cards
+    if not changed:
+        return state
+    try:
+        return state.with_zones(changed)
+    except CardsageError as err:
+        raise CardsageError(f"the zones do not fit this position: {err.detail}", field="knowledge.zones") from None
+    except Exception as err:
+        raise CardsageError(f"the zones do not fit this position ({type(err).__name__}: {err})",
+                            field="knowledge.zones") from None
+
+
+def _cards_into_hand(state: State, viewer: int, actor: int, action: Action) -> State:
+    """``state`` with the cards ``action`` names moved into ``actor``'s hidden zones."""
+    zones = state.zones()
+    fixed = {n: set(cs) for n, cs in state.fixed_cards(viewer).items()}
+    allow = state.determinize_constraints(viewer)
+    own = [n for n, z in zones.items() if z.owner == actor and not z.known_to(viewer)]
+    named = []
+    for arg in action.args:
+        try:
+            named.append(parse_card(arg))
+        except CardsageError:
+            continue
+    if not named:
+        raise CardsageError(f"'{action.notation}' is not a move seat {actor} can make here", field="action")
+    cards = {n: list(z.cards) for n, z in zones.items()}
+    for card in named:
+        source = next((n for n, cs in cards.items() if card in cs), None)
+        if source is None:
+            raise CardsageError(f"{card} is not in this game's pack", field="action")
+        if source in own:
+            continue
+        if zones[source].known_to(viewer) or card in fixed.get(source, ()):
+            raise CardsageError(f"seat {actor} cannot play {card}: it is in {source}", field="action")
+        if not own:
+            raise CardsageError(f"seat {actor} holds no hidden cards", field="action")
+        target = next((n for n in own if allow.get(n, _anything)(card)), None)
+        if target is None:
+            raise CardsageError(f"seat {actor} cannot hold {card}: what it has shown rules it out", field="action")
+        swap = next((c for c in cards[target] if c not in named and c not in fixed.get(target, ())
+                     and allow.get(source, _anything)(c)), None)
+        if swap is None:
+            raise CardsageError(f"no card of seat {actor}'s hand can change places with {card}", field="action")
+        cards[target][cards[target].index(swap)] = card
+        cards[source][cards[source].index(card)] = swap
+    changed = {n: tuple(cs) for n, cs in cards.items() if tuple(cs) != zones[n].cards}
+    return state.with_zones(changed) if changed else state
+
+
+def _anything(card: Card) -> bool:
+    return True
