@@ -32,6 +32,7 @@ BLUEPRINT_MODULES = (
     "api.twentyfour_bp",
     "api.doubledummy_bp",
     "api.sessions_bp",
+    "api.positions_bp",
     "api.patience_bp",
     "api.scorekeeper_bp",
     "api.web_bp",

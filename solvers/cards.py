@@ -17,6 +17,8 @@ notation and ``parse_card(str(card)) == card`` for every card.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 import re
 from dataclasses import dataclass
 from enum import IntEnum
@@ -304,6 +306,12 @@ def named_pack(name: str) -> list[Card]:
 # ---------------------------------------------------------------- seeded randomness
 
 
+# a deal with chosen cards in chosen places (solvers.knowledge): while set, every shuffle
+# renames its cards by this mapping, so a game deals the renamed cards where it would have
+# dealt the originals and derives from them whatever it derives at the deal (trumps …)
+RELABEL: ContextVar[dict | None] = ContextVar("cardsage_relabel", default=None)
+
+
 class Rng:
     """A portable seeded random generator: SplitMix64 (Steele, Lea, Flood 2014).
 
@@ -354,6 +362,9 @@ class Rng:
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
+        relabel = RELABEL.get()
+        if relabel is not None:
+            items[:] = [relabel.get(c, c) if isinstance(c, Card) else c for c in items]
         return items
 
     def shuffled(self, items: Iterable) -> list:

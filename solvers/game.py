@@ -549,6 +549,8 @@ class Game(abc.ABC):
     # hint methods a caller may ask for by name (``hint(..., mode=...)``); empty when
     # the game has one
     hint_modes: ClassVar[tuple[str, ...]] = ()
+    # hint modes that read the hidden cards (a patience oracle): no use on a typed-in position
+    all_seeing_modes: ClassVar[tuple[str, ...]] = ()
     # a game whose hint also reviews a finished match (patience: the oracle's line)
     hints_after_the_end: ClassVar[bool] = False
     # a race on a game clock the server may drive (solvers/realtime.py)

@@ -33,12 +33,13 @@ import json
 from functools import lru_cache
 from typing import Any, Mapping
 
-from solvers.cards import Card, Rng, parse_card
+from solvers.cards import RELABEL, Card, Rng, parse_card
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, State, decode, encode
 from solvers.sampling import determinize
 
-__all__ = ["knowledge", "state_from_knowledge", "play_seen", "pack", "MAX_KNOWLEDGE_CHARS"]
+__all__ = ["knowledge", "state_from_knowledge", "fresh_deal", "play_seen", "moves_seen", "unseen_cards", "pack",
+           "MAX_KNOWLEDGE_CHARS"]
 
 MAX_KNOWLEDGE_CHARS = 2_000_000
 
@@ -86,12 +87,100 @@ def state_from_knowledge(game: Game, data: Any, seat: int | None, rng: Rng) -> S
         state.view(own)
         state.legal_actions(own) if own in state.to_move else None
     except CardsageError as err:
-        raise CardsageError(f"no deal of the unseen cards fits this position: {err.detail}",
+        raise CardsageError(f"no deal of the unseen cards fits this position: {err.message}",
                             field="knowledge.zones") from None
     except Exception as err:  # a record that decodes but does not hang together
         raise CardsageError(f"not a consistent {game.title} position ({type(err).__name__}: {err})",
                             field="knowledge.state") from None
     return state
+
+
+def fresh_deal(game: Game, options: Any, seed: int, seat: int, wanted: Any) -> State:
+    """A match's first deal with the cards ``seat`` sees where it says (``wanted``: zone →
+    cards, for zones the seat can see at the deal: its hand, the cards turned face up).
+
+    The game deals as it always does, with the pack's cards renamed so that the named
+    cards fall in the named places; whatever the game derives at the deal (the trump
+    from a turned card, a redeal for a card on the table) follows from them."""
+    state = game.new(seed=seed, options=options)
+    _check_seat(state, seat)
+    if not wanted:
+        return state
+    if not isinstance(wanted, Mapping):
+        raise CardsageError("zones must be an object: zone name → list of cards", field="zones")
+    want: dict[str, list[Card]] = {}
+    for name, cards in wanted.items():
+        zone = state.zones().get(name)
+        if zone is None:
+            raise CardsageError(f"{game.title} deals no zone {name!r} (zones: {', '.join(state.zones())})",
+                                field=f"zones.{name}")
+        if not zone.known_to(seat):
+            raise CardsageError(f"seat {seat} does not see the cards of {name} at the deal", field=f"zones.{name}")
+        want[name] = _card_list(cards.get("cards") if isinstance(cards, Mapping) else cards, f"zones.{name}")
+        if len(want[name]) != len(zone.cards):
+            raise CardsageError(f"{name} is dealt {len(zone.cards)} cards, not {len(want[name])}",
+                                field=f"zones.{name}")
+    everything = [c for cards in want.values() for c in cards]
+    _distinct(everything, pack(state), "zones")
+    relabel: dict[Card, Card] = {}
+    for _ in range(6):
+        zones = state.zones()
+        if all(tuple(zones[n].cards) == tuple(cs) for n, cs in want.items()):
+            return state
+        step: dict[Card, Card] = {}
+        for n, cs in want.items():
+            have = zones[n].cards
+            if sorted(have, key=_order) == sorted(cs, key=_order):
+                # the right cards, in the game's own order (a sorted hand) or in another
+                step.update((x, y) for x, y in zip(have, cs) if zones[n].ordered and _in_own_order(have))
+                continue
+            # where the last deal put x, a wanted card y should be: rename x to y
+            # (composed with the renaming already in force)
+            extra = [c for c in have if c not in cs]
+            lacking = [c for c in cs if c not in have]
+            step.update(zip(extra, lacking))
+        if not step:
+            return state
+        inverse = {v: k for k, v in relabel.items()}
+        target = {inverse.get(x, x): y for x, y in step.items()}
+        relabel = _permutation(target, pack(state))
+        token = RELABEL.set(relabel)
+        try:
+            state = game.new(seed=seed, options=options)
+        finally:
+            RELABEL.reset(token)
+    zones = state.zones()
+    if all(sorted(zones[n].cards, key=_order) == sorted(cs, key=_order) for n, cs in want.items()):
+        return state  # the right cards everywhere, in the order the game keeps them
+    raise CardsageError("the game's deal cannot put those cards there (it deals differently around them): "
+                        "start from the position before and enter the cards as they come", field="zones")
+
+
+def _in_own_order(cards: tuple[Card, ...]) -> bool:
+    """False for cards a game keeps sorted (their order is not the deal's)."""
+    return list(cards) != sorted(cards, key=_order) and list(cards) != sorted(cards, key=_order, reverse=True)
+
+
+def _permutation(target: Mapping[Card, Card], cards: tuple[Card, ...]) -> dict[Card, Card]:
+    """A renaming of ``cards`` that sends each key of ``target`` to its value and moves as
+    few other cards as it can."""
+    taken = set(target.values())
+    free = [c for c in cards if c not in target and c in taken]      # need a new name
+    names = [c for c in cards if c in target and c not in taken]     # names set free
+    out = dict(target)
+    out.update(zip(free, names))
+    return {k: v for k, v in out.items() if k != v}
+
+
+def _distinct(cards: list[Card], cards_of_pack: tuple[Card, ...], field: str) -> None:
+    seen: set[Card] = set()
+    in_pack = set(cards_of_pack)
+    for c in cards:
+        if c not in in_pack:
+            raise CardsageError(f"{c} is not in this game's pack", field=field)
+        if c in seen:
+            raise CardsageError(f"{c} is in two places", field=field)
+        seen.add(c)
 
 
 def play_seen(state: State, viewer: int, actor: int, data: Any) -> State:
@@ -102,6 +191,16 @@ def play_seen(state: State, viewer: int, actor: int, data: Any) -> State:
     them in another hidden place (nothing public may rule that out); an action the
     viewer saw only in part (``draw`` for a card drawn face down) is matched by how it
     appears in the viewer's log."""
+    try:
+        return _play_seen(state, viewer, actor, data)
+    except CardsageError:
+        raise
+    except Exception as err:  # a typed-in position the rules cannot go on from
+        raise CardsageError(f"the position cannot go on from here ({type(err).__name__}: {err})",
+                            field="act") from None
+
+
+def _play_seen(state: State, viewer: int, actor: int, data: Any) -> State:
     _check_seat(state, actor)
     if actor not in state.to_move:
         raise CardsageError(f"seat {actor} is not to move", status=409, field="seat")
@@ -118,6 +217,41 @@ def play_seen(state: State, viewer: int, actor: int, data: Any) -> State:
     if action in moved.legal_actions(actor):
         return moved.apply(action, actor)
     raise CardsageError(f"'{action.notation}' is not a move seat {actor} can make here", field="action")
+
+
+def moves_seen(state: State, viewer: int, actor: int) -> dict:
+    """What ``viewer`` may enter for another seat ``actor``: ``moves``, the actions as the
+    viewer would see them that name no card it cannot see (bids, passes, draws), and
+    ``card_moves``, the kinds of action that name such a card (a card play: the viewer
+    says which card it saw)."""
+    hidden = set(unseen_cards(state, viewer))
+    moves, kinds = [], []
+    for action in state.legal_actions(actor):
+        named = [_as_card(a) for a in action.args]
+        if any(c in hidden for c in named if c is not None):
+            if action.kind not in kinds:
+                kinds.append(action.kind)
+            continue
+        text = state.log_text(action, actor, viewer)
+        if text not in moves:
+            moves.append(text)
+    return {"moves": moves, "card_moves": kinds}
+
+
+def unseen_cards(state: State, viewer: int) -> list[Card]:
+    """The cards ``viewer`` has not seen (in a fixed order): those of the hidden zones,
+    less the ones the table knows to lie there."""
+    fixed = state.fixed_cards(viewer)
+    placed_known = {c for cards in fixed.values() for c in cards}
+    return sorted((c for z in state.zones().values() if not z.known_to(viewer) for c in z.cards
+                   if c not in placed_known), key=_order)
+
+
+def _as_card(text: str) -> Card | None:
+    try:
+        return parse_card(text)
+    except CardsageError:
+        return None
 
 
 @lru_cache(maxsize=256)
@@ -196,7 +330,7 @@ def _filled(game: Game, record: Mapping, seat: int) -> State:
     try:
         state = decode(copy.deepcopy(dict(record)))
     except CardsageError as err:
-        raise CardsageError(f"knowledge.state is not a {game.title} state: {err.detail}",
+        raise CardsageError(f"knowledge.state is not a {game.title} state: {err.message}",
                             field="knowledge.state") from None
     except Exception as err:
         raise CardsageError(f"knowledge.state is not a {game.title} state ({type(err).__name__}: {err})",
@@ -276,9 +410,6 @@ def _with_zone_entries(game: Game, state: State, seat: int, entries: Any) -> Sta
                                     f"{len(cards)}", field=f"knowledge.zones.{name}.count")
             room[name] = count - len(cards)
             known[name] = cards
-        if "count" in entry and zone.known_to(seat) and entry["count"] != len(cards):
-            raise CardsageError(f"knowledge.zones.{name}: count {entry['count']} but {len(cards)} cards",
-                                field=f"knowledge.zones.{name}.count")
         for c in cards:
             if c in where:
                 raise CardsageError(f"{c} is in two places: {where[c]} and {name}", field="knowledge.zones")
@@ -304,12 +435,18 @@ def _with_zone_entries(game: Game, state: State, seat: int, entries: Any) -> Sta
     if not changed:
         return state
     try:
-        return state.with_zones(changed)
+        edited = state.with_zones(changed)
+        now = edited.zones()
     except CardsageError as err:
-        raise CardsageError(f"the zones do not fit this position: {err.detail}", field="knowledge.zones") from None
+        raise CardsageError(f"the zones do not fit this position: {err.message}", field="knowledge.zones") from None
     except Exception as err:
         raise CardsageError(f"the zones do not fit this position ({type(err).__name__}: {err})",
                             field="knowledge.zones") from None
+    for name, cards in changed.items():
+        if sorted(now[name].cards, key=_order) != sorted(cards, key=_order):
+            raise CardsageError(f"the cards of {name} follow from the play in {game.title}: enter the actions "
+                                f"that put them there, or start from a deal with them", field=f"knowledge.zones.{name}")
+    return edited
 
 
 def _cards_into_hand(state: State, viewer: int, actor: int, action: Action) -> State:

@@ -353,6 +353,7 @@ class BeggarMyNeighbor(Game):
     State = BeggarState
     seat_names = SEAT_NAMES
     hint_modes = ("fair", "oracle")
+    all_seeing_modes = ("oracle",)
 
     def players_for(self, options) -> int:
         return 2

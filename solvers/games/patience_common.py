@@ -194,9 +194,27 @@ class PatienceState(State):
         return zones
 
     def with_zones(self, zones: Mapping[str, tuple[Card, ...]]) -> "PatienceState":
-        columns = tuple((tuple(zones.get(f"tableau:{n}:down", down)), up)
+        columns = tuple((tuple(zones.get(f"tableau:{n}:down", down)), tuple(zones.get(f"tableau:{n}", up)))
                         for n, (down, up) in enumerate(self.columns, 1))
-        return replace(self, columns=columns, stock=tuple(zones.get("stock", self.stock)))
+        foundations = tuple(tuple(zones.get(f"foundation:{self.pile_name(i)}", pile))
+                            for i, pile in enumerate(self.foundations))
+        state = replace(self, columns=columns, foundations=foundations, stock=tuple(zones.get("stock", self.stock)),
+                        waste=tuple(zones.get("waste", self.waste)))
+        if state.foundations != self.foundations or state.waste != self.waste or any(
+                up != old for (_, up), (_, old) in zip(state.columns, self.columns)):
+            # cards typed in face up have been seen
+            known = set(self.seen)
+            state = replace(state, seen=self.seen + tuple(c for c in _visible(state) if c not in known))
+        return state
+
+    def believed(self, seat: int) -> "PatienceState":
+        """The earlier frames kept for undo with what lay face down in each (the stock, the
+        columns' hidden cards) in a fixed order: the player knew which cards those were, not
+        where they lay."""
+        if not self.history:
+            return self
+        pack = sorted((c for z in self.zones().values() for c in z.cards), key=_card_key)
+        return replace(self, history=tuple(_frame_believed(text, pack) for text in self.history))
 
     has_face_down = True
 
@@ -241,6 +259,24 @@ def _frame_from_text(text: str) -> dict:
     for name in ("stock", "waste", "seen"):
         out[name] = _cards_of(frame[name])
     return out
+
+
+def _frame_believed(text: str, pack: list) -> str:
+    """An undo frame with its face-down cards laid in a fixed order."""
+    frame = json.loads(text)
+    shown = {c for _, up in frame["columns"] for c in up.split()} | set(frame["waste"].split()) | {
+        c for pile in frame["foundations"] for c in pile.split()}
+    hidden = [str(c) for c in pack if str(c) not in shown]
+    at = 0
+    for column in frame["columns"]:
+        size = len(column[0].split())
+        column[0], at = " ".join(hidden[at:at + size]), at + size
+    frame["stock"] = " ".join(hidden[at:at + len(frame["stock"].split())])
+    return json.dumps(frame, separators=(",", ":"))
+
+
+def _card_key(card: Card):
+    return (card.kind, -1 if card.suit is None else card.suit, card.rank, card.copy)
 
 
 def _cards_text(cards) -> str:
@@ -331,6 +367,7 @@ class PatienceGame(Game):
         return first_state(self.State, options, deal_by_number(self.name, seed), False)
 
     hint_modes = ("fair", "oracle")
+    all_seeing_modes = ("oracle",)
     hints_after_the_end = True
     review_mode = "oracle"
 
