@@ -10,7 +10,7 @@ function humanKey(key) {
 }
 
 /** One form control for a JSON-schema property; returns {row, read()}. */
-function optionField(name, prop, onChange) {
+export function optionField(name, prop, onChange) {
   const id = `opt-${name}`;
   const help = prop.description ? h("small", { id: `${id}-help`, text: prop.description }) : null;
   let input;
