@@ -17,7 +17,7 @@ from solvers import games
 from solvers.cards import Rng
 from solvers.errors import CardsageError, OutOfTurn
 from solvers.game import Game, State
-from solvers.knowledge import fresh_deal, moves_seen, play_seen, unseen_cards
+from solvers.knowledge import fresh_deal, knowledge, moves_seen, play_seen, state_from_knowledge, unseen_cards
 
 blueprint = Blueprint("positions", __name__, url_prefix="/api/v1")
 
@@ -30,7 +30,7 @@ def position_body(game: Game, state: State, seat: int) -> dict:
     """What the position page draws: the seat's knowledge, its view, its legal actions and
     what it may enter for each other seat to move."""
     body = {
-        "game": game.name, "seat": seat, "knowledge": game.knowledge(state, seat), "view": state.view(seat),
+        "game": game.name, "seat": seat, "knowledge": knowledge(state, seat), "view": state.view(seat),
         "to_move": sorted(state.to_move), "over": state.is_over, "scores": list(state.scores),
         "legal_actions": [a.to_json() for a in state.legal_actions(seat)] if seat in state.to_move else [],
         "others": {str(t): moves_seen(state, seat, t) for t in sorted(state.to_move) if t != seat},
@@ -46,9 +46,9 @@ def _rebuilt(game: Game, data: dict) -> tuple[State, int]:
     if data.get("knowledge") is None:
         raise CardsageError("'knowledge' is required: a seat's knowledge, as a position answer gives it",
                             status=400, field="knowledge")
-    knowledge = get_object(data, "knowledge")
-    state = game.state_from_knowledge(knowledge, None, Rng(REBUILD_SEED))
-    return state, knowledge["seat"]
+    known = get_object(data, "knowledge")
+    state = state_from_knowledge(game, known, None, Rng(REBUILD_SEED))
+    return state, known["seat"]
 
 
 @blueprint.post("/games/<name>/positions")
@@ -89,8 +89,9 @@ def hint_for_position(name: str):
     game = games.get(name)
     data = json_object()
     limit = current_app.config["HINT_BUDGET_MS_MAX"]
-    budget = get_int(data, "budget_ms", default=min(current_app.config["HINT_BUDGET_MS_DEFAULT"], limit),
-                     minimum=1, maximum=limit)
+    # clamped to the server's limit, as for a session's hint
+    budget = min(get_int(data, "budget_ms", default=min(current_app.config["HINT_BUDGET_MS_DEFAULT"], limit),
+                         minimum=1), limit)
     mode = data.get("mode")
     if mode is not None and (not isinstance(mode, str) or mode not in game.hint_modes):
         offered = ", ".join(game.hint_modes) if game.hint_modes else "none: it has one hint method"
@@ -206,7 +207,7 @@ OPENAPI_PATHS = {
         "responses": {"200": json_response("The hint", ref("Hint")), **problems(400, 404, 409, 413, 422, 503)},
     }},
     "/api/v1/sessions/{session_id}/knowledge": {"get": {
-        "tags": ["positions"], "operationId": "sessionKnowledge", "summary": "A session seat's knowledge",
+        "tags": ["positions"], "operationId": "sessionKnowledge", "summary": "Knowledge of a session seat",
         "description": "What the token's seat knows of the session now, as a position to carry on with.",
         "parameters": [path_param("session_id", "the session's id", "q3Jk8sY2mPzA0bLx")],
         "responses": {"200": _POSITION_RESPONSE, **problems(401, 403, 404)},

@@ -397,7 +397,7 @@ class State(abc.ABC):
     def believed(self, seat: int) -> "State":
         """This state with any secret that is not a card (Mao's rules) replaced by what
         ``seat`` believes it to be. Unseen cards need nothing here: a seat's knowledge
-        leaves them out by itself (:mod:`solvers.knowledge`)."""
+        (``solvers.knowledge``) leaves them out by itself."""
         return self
 
     def review_limit(self, viewer: int | None) -> int | None:
@@ -614,20 +614,6 @@ class Game(abc.ABC):
         if not isinstance(state, self.State):
             raise CardsageError(f"not a {self.name} state", status=400)
         return state
-
-    def knowledge(self, state: State, seat: int) -> dict:
-        """What ``seat`` knows of ``state`` as JSON: the table as it sees it and every public
-        fact, no card it has not seen (:mod:`solvers.knowledge`)."""
-        from solvers.knowledge import knowledge
-
-        return knowledge(state, seat)
-
-    def state_from_knowledge(self, knowledge: Any, seat: int | None, rng: Rng) -> State:
-        """A whole state built from what one seat knows, every unseen card dealt afresh
-        consistently with it (422 naming what does not fit)."""
-        from solvers.knowledge import state_from_knowledge
-
-        return state_from_knowledge(self, knowledge, seat, rng)
 
     def bots(self) -> dict[str, Callable]:
         """Bot policies by name: each is ``policy(state, seat, rng) -> Action``."""

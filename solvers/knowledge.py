@@ -30,7 +30,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-from functools import lru_cache
 from typing import Any, Mapping
 
 from solvers.cards import RELABEL, Card, Rng, parse_card
@@ -254,19 +253,19 @@ def _as_card(text: str) -> Card | None:
         return None
 
 
-@lru_cache(maxsize=256)
-def _pack(game_name: str, options_json: str) -> tuple[Card, ...]:
-    from solvers import games
-
-    game = games.get(game_name)
-    options = decode(json.loads(options_json))
-    start = game.start(options, 0, None)
-    return tuple(sorted((c for z in start.zones().values() for c in z.cards), key=_order))
+_PACKS: dict[tuple[str, str], tuple[Card, ...]] = {}
 
 
 def pack(state: State) -> tuple[Card, ...]:
-    """Every card a match with ``state``'s options is played with."""
-    return _pack(state.game.name, json.dumps(encode(state.options), sort_keys=True))  # type: ignore[attr-defined]
+    """Every card a match with ``state``'s options is played with (those of its first deal)."""
+    game = state.game
+    key = (game.name, json.dumps(encode(state.options), sort_keys=True))  # type: ignore[attr-defined]
+    if key not in _PACKS:
+        if len(_PACKS) > 256:
+            _PACKS.clear()
+        start = game.start(state.options, 0, None)  # type: ignore[attr-defined]
+        _PACKS[key] = tuple(sorted((c for z in start.zones().values() for c in z.cards), key=_order))
+    return _PACKS[key]
 
 
 # ---------------------------------------------------------------- internals

@@ -6,6 +6,7 @@ import copy
 
 from solvers import games
 from solvers.cards import Rng
+from solvers.knowledge import knowledge, state_from_knowledge
 
 
 def _start(client, game, seat=0, **body):
@@ -76,8 +77,8 @@ def test_a_void_contradicted_by_a_play_is_refused():
         if voids and not state.trick:
             break
     s, suit = voids[0]
-    known = game.knowledge(state, viewer)
-    rebuilt = game.state_from_knowledge(known, viewer, Rng(2))
+    known = knowledge(state, viewer)
+    rebuilt = state_from_knowledge(game, known, viewer, Rng(2))
     while min(rebuilt.to_move) != s:
         mover = min(rebuilt.to_move)
         rebuilt = rebuilt.apply(rebuilt.legal_actions(mover)[0], mover)
@@ -123,7 +124,7 @@ def test_klondike_undo_frames_tell_nothing_of_the_face_down_cards():
     state = game.new(seed=4)
     for _ in range(6):
         state = state.apply(state.legal_actions(0)[0], 0)
-    known = game.knowledge(state, 0)
+    known = knowledge(state, 0)
     import json
     frames = [json.loads(t) for t in known["state"]["history"]]
     assert frames

@@ -91,6 +91,12 @@ SEMANTIC_422: dict[str, set[str]] = {
     "addScoreKeeperCorrection": {"of", "scores", "amount"},
     "addScoreKeeperDeletion": {"of"},
     "importScoreKeeperSession": {"session"},
+    # typed-in positions: seats and options of the game, cards that do not fit the game's
+    # deal or the position (a card twice, not in the pack, a void contradicted), a move
+    # the position does not allow; hint methods of the game
+    "startPosition": {"seat", "options", "zones"},
+    "updatePosition": {"knowledge", "act", "seat", "action"},
+    "hintForPosition": {"knowledge", "mode", "seat"},
 }
 
 

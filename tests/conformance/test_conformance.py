@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from solvers import games
 from solvers.cards import Rng
 from solvers.game import Action
+from solvers.knowledge import knowledge, state_from_knowledge
 from solvers.sampling import determinize
 from solvers.errors import CardsageError
 
@@ -262,15 +263,15 @@ class Conformance:
             return
         state, mover = found
         for viewer in range(state.players):
-            known = game.knowledge(state, viewer)
+            known = knowledge(state, viewer)
             text = json.dumps(known)
             other = determinize(state, viewer, Rng(salt + viewer))
-            assert game.knowledge(other, viewer) == known, f"seat {viewer}'s knowledge holds what it cannot see"
-            rebuilt = game.state_from_knowledge(json.loads(text), viewer, Rng(salt))
+            assert knowledge(other, viewer) == known, f"seat {viewer}'s knowledge holds what it cannot see"
+            rebuilt = state_from_knowledge(game, json.loads(text), viewer, Rng(salt))
             assert rebuilt.view(viewer) == state.view(viewer)
             assert rebuilt.legal_actions(viewer) == state.legal_actions(viewer)
         # and the hint on the rebuilt state is the session's hint
-        rebuilt = game.state_from_knowledge(game.knowledge(state, mover), mover, Rng(salt))
+        rebuilt = state_from_knowledge(game, knowledge(state, mover), mover, Rng(salt))
         first = game.hint(state, mover, rng=Rng(1), iterations=HONESTY_ITERATIONS)
         again = game.hint(rebuilt, mover, rng=Rng(1), iterations=HONESTY_ITERATIONS)
         assert _comparable(first) == _comparable(again), "the hint on a typed-in position differs"
