@@ -87,9 +87,9 @@ def test_a_void_contradicted_by_a_play_is_refused():
     import pytest
 
     candidates = [c for c in unseen_cards(rebuilt, viewer) if int(c.suit) == int(suit)]
-    if candidates:
-        with pytest.raises(CardsageError, match="rules it out"):
-            play_seen(rebuilt, viewer, s, f"play {candidates[0]}")
+    assert candidates
+    with pytest.raises(CardsageError, match="rules it out"):
+        play_seen(rebuilt, viewer, s, f"play {candidates[0]}")
 
 
 def test_klondike_face_up_cards_typed_in_and_the_fair_hint(client):

@@ -79,6 +79,14 @@ def test_whist_my_hand_typed_and_the_others_cards_entered(page):
     _deal(page, {"hand:0": " ".join(hand)})
     mine = page.eval_on_selector_all("#table .hand .card", "cards => cards.map(c => c.dataset.card)")
     assert sorted(mine) == sorted(hand)
+    # a click on the picker takes a card out of the hand being typed and puts another in
+    page.click("input[data-zone='hand:0']")
+    page.click(f"#cards-panel .pick[data-pick='{hand[-1]}']")
+    assert hand[-1] not in page.input_value("input[data-zone='hand:0']").split()
+    page.click("#cards-panel .pick[data-pick='AH']")
+    assert page.input_value("input[data-zone='hand:0']").split()[-1] == "AH"
+    assert page.get_attribute("#cards-panel .pick[data-pick='AH']", "aria-pressed") == "true"
+    page.fill("input[data-zone='hand:0']", " ".join(hand))
     entered = _enter_others_until_my_turn(page)
     assert page.get_attribute("#game", "data-turn") == "you"
     assert "Suggested" in _hint(page)

@@ -39,6 +39,14 @@ async function call(path, body) {
 }
 
 const cardsOf = (text) => text.split(/[\s,]+/).filter(Boolean);
+const RANKS = "23456789TJQKA";
+const SUITS = "CDHS";
+// suits then ranks for the French cards; other cards (jokers, trumps) after, by name
+function cardOrder(a, b) {
+  const key = (c) => (c.length === 2 && SUITS.includes(c[1]) && RANKS.includes(c[0])
+    ? `0${SUITS.indexOf(c[1])}${String(RANKS.indexOf(c[0])).padStart(2, "0")}` : `1${c.padStart(8, " ")}`);
+  return key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+}
 
 // ------------------------------------------------------------------ setup
 
@@ -192,6 +200,38 @@ function renderCardsPanel(position) {
         h("input", { id, type: "number", min: 0, "data-count": name, value: zone.count })));
     }
   }
+  // a picker of every card: a click puts it into (or takes it out of) the place being typed
+  const inputs = [...form.querySelectorAll("input[data-zone]")];
+  let active = inputs.find((i) => i.dataset.zone === `hand:${pos.seat}`) || inputs[0];
+  for (const input of inputs) input.addEventListener("focus", () => { active = input; mark(); });
+  const every = new Set(position.unseen);
+  for (const zone of Object.values(zones)) for (const c of [...(zone.cards || []), ...(zone.known || [])]) every.add(c);
+  const picker = h("div", { class: "card-picker", role: "group", "aria-label": "Cards" });
+  const buttons = [...every].sort(cardOrder).map((code) => {
+    const b = h("button", { type: "button", class: "pick", "data-pick": code, title: cardLabel(code), text: code });
+    b.addEventListener("click", () => {
+      if (!active) return;
+      const cards = cardsOf(active.value);
+      const at = cards.indexOf(code);
+      if (at >= 0) cards.splice(at, 1); else cards.push(code);
+      active.value = cards.join(" ");
+      mark();
+    });
+    return b;
+  });
+  function mark() {
+    const used = new Set(inputs.flatMap((i) => cardsOf(i.value)));
+    const mine = new Set(active ? cardsOf(active.value) : []);
+    for (const b of buttons) {
+      b.classList.toggle("used", used.has(b.dataset.pick));
+      b.setAttribute("aria-pressed", mine.has(b.dataset.pick) ? "true" : "false");
+    }
+    if (active) picker.setAttribute("aria-label", `Cards: a click puts one into ${active.dataset.zone} or takes it out`);
+  }
+  for (const input of inputs) input.addEventListener("input", mark);
+  picker.append(...buttons);
+  form.append(picker);
+  mark();
   const apply = h("button", { type: "submit", class: "primary", id: "zones-apply",
     text: pos.fresh ? "Deal these cards" : "Set these cards" });
   form.append(apply);
