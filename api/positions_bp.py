@@ -17,7 +17,7 @@ from solvers import games
 from solvers.cards import Rng
 from solvers.errors import CardsageError, OutOfTurn
 from solvers.game import Game, State
-from solvers.knowledge import fresh_deal, knowledge, moves_seen, play_seen, state_from_knowledge, unseen_cards
+from solvers.knowledge import fresh_deal, knowledge, seed_with_dealer, moves_seen, play_seen, state_from_knowledge, unseen_cards
 
 blueprint = Blueprint("positions", __name__, url_prefix="/api/v1")
 
@@ -53,14 +53,19 @@ def _rebuilt(game: Game, data: dict) -> tuple[State, int]:
 
 @blueprint.post("/games/<name>/positions")
 def start_position(name: str):
-    """A fresh deal seen from one seat, to edit into the position at the table; with
-    ``zones`` (zone → cards), the deal puts the cards the seat sees where it says."""
+    """A fresh deal seen from one seat, to edit into the position at the table: ``dealer``
+    names the seat that deals; with ``zones`` (zone → cards) the deal puts the cards the
+    seat sees where it says."""
     game = games.get(name)
     data = json_object()
     options = get_object(data, "options") if data.get("options") is not None else None
     seed = get_int(data, "seed", default=0, minimum=0, maximum=2 ** 63 - 1)
     state = game.new(seed=seed, options=options)
     seat = get_int(data, "seat", minimum=0, maximum=state.players - 1)
+    if data.get("dealer") is not None:
+        dealer = get_int(data, "dealer", minimum=0, maximum=state.players - 1)
+        seed = seed_with_dealer(game, options, dealer, seed)
+        state = game.new(seed=seed, options=options)
     if data.get("zones") is not None:
         state = fresh_deal(game, options, seed, seat, get_object(data, "zones"))
     return jsonify(position_body(game, state, seat))
@@ -176,6 +181,7 @@ OPENAPI_PATHS = {
         "requestBody": json_body({"type": "object", "required": ["seat"], "properties": {
             "seat": {"type": "integer", "minimum": 0}, "options": {"type": "object"},
             "seed": {"type": "integer", "minimum": 0},
+            "dealer": {"type": "integer", "minimum": 0, "description": "the seat that deals at your table"},
             "zones": {"type": "object", "description": "zone → cards the seat sees at the deal (its hand, the "
                       "cards turned face up): the game deals them there",
                       "additionalProperties": {"type": "array", "items": {"type": "string"}}}}},

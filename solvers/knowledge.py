@@ -37,7 +37,7 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Game, State, decode, encode
 from solvers.sampling import determinize
 
-__all__ = ["knowledge", "state_from_knowledge", "fresh_deal", "play_seen", "moves_seen", "unseen_cards", "pack",
+__all__ = ["knowledge", "state_from_knowledge", "fresh_deal", "seed_with_dealer", "play_seen", "moves_seen", "unseen_cards", "pack",
            "MAX_KNOWLEDGE_CHARS"]
 
 MAX_KNOWLEDGE_CHARS = 2_000_000
@@ -153,6 +153,24 @@ def fresh_deal(game: Game, options: Any, seed: int, seat: int, wanted: Any) -> S
         return state  # the right cards everywhere, in the order the game keeps them
     raise CardsageError("the game's deal cannot put those cards there (it deals differently around them): "
                         "start from the position before and enter the cards as they come", field="zones")
+
+
+DEALER_SEEDS = 2000
+
+
+def seed_with_dealer(game: Game, options: Any, dealer: int, seed: int = 0) -> int:
+    """The first seed from ``seed`` on whose first deal ``dealer`` deals (the games that
+    draw for the first dealer draw it from the seed), so a position can start with the
+    table's own dealer."""
+    state = game.new(seed=seed, options=options)
+    if not isinstance(state.public(None).get("dealer"), int):
+        raise CardsageError(f"{game.title} names no dealer", field="dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < state.players:
+        raise CardsageError(f"dealer must be a seat from 0 to {state.players - 1}", field="dealer")
+    for candidate in range(seed, seed + DEALER_SEEDS):
+        if game.new(seed=candidate, options=options).public(None).get("dealer") == dealer:
+            return candidate
+    raise CardsageError(f"no deal from seed {seed} on has seat {dealer} dealing", field="dealer")
 
 
 def _in_own_order(cards: tuple[Card, ...]) -> bool:

@@ -221,3 +221,11 @@ def test_a_session_seat_carries_on_at_a_real_table(client):
     again = _update(client, "durak", pos["knowledge"])
     assert again["view"] == pos["view"] and again["knowledge"] == pos["knowledge"]
     assert client.get(f"/api/v1/sessions/{session}/knowledge").status_code == 401
+
+
+def test_the_table_s_own_dealer(client):
+    for dealer in range(4):
+        pos = _start(client, "king", seat=0, dealer=dealer)
+        assert pos["view"]["public"]["dealer"] == dealer
+    refused = client.post("/api/v1/games/klondike/positions", json={"seat": 0, "dealer": 0})
+    assert refused.status_code == 422 and refused.get_json()["field"] == "dealer"

@@ -94,7 +94,7 @@ SEMANTIC_422: dict[str, set[str]] = {
     # typed-in positions: seats and options of the game, cards that do not fit the game's
     # deal or the position (a card twice, not in the pack, a void contradicted), a move
     # the position does not allow; hint methods of the game
-    "startPosition": {"seat", "options", "zones"},
+    "startPosition": {"seat", "options", "zones", "dealer"},
     "updatePosition": {"knowledge", "act", "seat", "action"},
     "hintForPosition": {"knowledge", "mode", "seat"},
 }

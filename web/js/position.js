@@ -55,6 +55,7 @@ function renderSetup(games) {
   const gameSelect = h("select", { id: "position-game", name: "game" },
     ...games.map((g) => h("option", { value: g.name, text: g.title })));
   const seatSelect = h("select", { id: "position-seat", name: "seat" });
+  const dealerSelect = h("select", { id: "position-dealer", name: "dealer" });
   const optionsBox = h("fieldset", { class: "options" });
   let fields = {};
   const current = () => games.find((g) => g.name === gameSelect.value);
@@ -62,6 +63,8 @@ function renderSetup(games) {
   function drawSeats() {
     const n = seatCount();
     seatSelect.replaceChildren(...Array.from({ length: n }, (_, s) => h("option", { value: s, text: `seat ${s + 1}` })));
+    dealerSelect.replaceChildren(h("option", { value: "", text: "as the cards fall" }),
+      ...Array.from({ length: n }, (_, s) => h("option", { value: s, text: `seat ${s + 1}` })));
   }
   function drawGame() {
     fields = {};
@@ -81,7 +84,8 @@ function renderSetup(games) {
     pos.options = options;
     pos.seat = Number(seatSelect.value);
     pos.entered = [];
-    const answer = await call(`/api/v1/games/${pos.game.name}/positions`, { seat: pos.seat, options });
+    pos.dealer = dealerSelect.value === "" ? null : Number(dealerSelect.value);
+    const answer = await call(`/api/v1/games/${pos.game.name}/positions`, { seat: pos.seat, options, dealer: pos.dealer });
     if (answer) show(answer, true);
   });
   form.append(
@@ -90,6 +94,7 @@ function renderSetup(games) {
       "not seen are never guessed from anything but what you entered." }),
     h("div", { class: "field" }, h("label", { for: "position-game", text: "Game" }), gameSelect),
     h("div", { class: "field" }, h("label", { for: "position-seat", text: "You sit at" }), seatSelect),
+    h("div", { class: "field" }, h("label", { for: "position-dealer", text: "Dealer" }), dealerSelect),
     optionsBox,
     h("button", { type: "submit", class: "primary", id: "position-start", text: "Deal" }));
   drawGame();
@@ -241,7 +246,8 @@ function renderCardsPanel(position) {
       // before anything is played the game deals the typed cards where they are said to be
       const wanted = {};
       for (const input of form.querySelectorAll("input[data-zone]")) wanted[input.dataset.zone] = cardsOf(input.value);
-      const answer = await call(`/api/v1/games/${pos.game.name}/positions`, { seat: pos.seat, options: pos.options, zones: wanted });
+      const answer = await call(`/api/v1/games/${pos.game.name}/positions`,
+        { seat: pos.seat, options: pos.options, dealer: pos.dealer, zones: wanted });
       if (answer) {
         pos.entered.push("dealt: " + Object.entries(wanted).filter(([, cs]) => cs.length)
           .map(([z, cs]) => `${z} ${cs.join(" ")}`).join("; "));
