@@ -8,7 +8,7 @@ whole match without an account or a session.
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify
 
 from api.openapi import json_body, json_response, path_param, problems, ref
 from api.sessions_bp import _service, request_token
@@ -17,7 +17,8 @@ from solvers import games
 from solvers.cards import Rng
 from solvers.errors import CardsageError, OutOfTurn
 from solvers.game import Game, State
-from solvers.knowledge import fresh_deal, knowledge, seed_with_dealer, moves_seen, play_seen, state_from_knowledge, unseen_cards
+from solvers.knowledge import (fresh_deal, knowledge, moves_seen, play_seen, seed_with_dealer,
+                               state_from_knowledge, typed_in, unseen_cards)
 
 blueprint = Blueprint("positions", __name__, url_prefix="/api/v1")
 
@@ -29,6 +30,11 @@ REBUILD_SEED = 0
 def position_body(game: Game, state: State, seat: int) -> dict:
     """What the position page draws: the seat's knowledge, its view, its legal actions and
     what it may enter for each other seat to move."""
+    with typed_in(game):
+        return _position_body(game, state, seat)
+
+
+def _position_body(game: Game, state: State, seat: int) -> dict:
     body = {
         "game": game.name, "seat": seat, "knowledge": knowledge(state, seat), "view": state.view(seat),
         "to_move": sorted(state.to_move), "over": state.is_over, "scores": list(state.scores),
@@ -108,7 +114,8 @@ def hint_for_position(name: str):
     if seat not in state.to_move:
         raise OutOfTurn(f"seat {seat} is not to move" + (" (the match is over)" if state.is_over else ""),
                         status=409)
-    return jsonify(_service()._hint(game, state, seat, budget / 1000, mode))
+    with typed_in(game):
+        return jsonify(_service()._hint(game, state, seat, budget / 1000, mode))
 
 
 @blueprint.get("/sessions/<session_id>/knowledge")

@@ -28,6 +28,7 @@ public rules that out.
 from __future__ import annotations
 
 import copy
+from contextlib import contextmanager
 import dataclasses
 import json
 from typing import Any, Mapping
@@ -37,7 +38,7 @@ from solvers.errors import CardsageError
 from solvers.game import Action, Game, State, decode, encode
 from solvers.sampling import determinize
 
-__all__ = ["knowledge", "state_from_knowledge", "fresh_deal", "seed_with_dealer", "play_seen", "moves_seen", "unseen_cards", "pack",
+__all__ = ["knowledge", "state_from_knowledge", "typed_in", "fresh_deal", "seed_with_dealer", "play_seen", "moves_seen", "unseen_cards", "pack",
            "MAX_KNOWLEDGE_CHARS"]
 
 MAX_KNOWLEDGE_CHARS = 2_000_000
@@ -78,20 +79,31 @@ def state_from_knowledge(game: Game, data: Any, seat: int | None, rng: Rng) -> S
                             "a fresh position or a session's knowledge)", field="knowledge.state")
     template = _filled(game, record, own)
     _check_seat(template, own)
-    entries = data.get("zones")
-    if entries is not None:
-        template = _with_zone_entries(game, template, own, entries)
+    with typed_in(game):
+        entries = data.get("zones")
+        if entries is not None:
+            template = _with_zone_entries(game, template, own, entries)
+        try:
+            state = determinize(template, own, rng)
+        except CardsageError as err:
+            raise CardsageError(f"no deal of the unseen cards fits this position: {err.message}",
+                                field="knowledge.zones") from None
+        _exercise(state)
+    return state
+
+
+@contextmanager
+def typed_in(game: Game):
+    """Work on a typed-in position: a failure inside the game's code means the position
+    does not hang together (the checks on the way in cannot foresee every combination of
+    facts a person may type), which is the caller's 422, not the server's 500."""
     try:
-        state = determinize(template, own, rng)
-        state.view(own)
-        state.legal_actions(own) if own in state.to_move else None
-    except CardsageError as err:
-        raise CardsageError(f"no deal of the unseen cards fits this position: {err.message}",
-                            field="knowledge.zones") from None
-    except Exception as err:  # a record that decodes but does not hang together
+        yield
+    except CardsageError:
+        raise
+    except Exception as err:
         raise CardsageError(f"not a consistent {game.title} position ({type(err).__name__}: {err})",
                             field="knowledge.state") from None
-    return state
 
 
 def fresh_deal(game: Game, options: Any, seed: int, seat: int, wanted: Any) -> State:
@@ -200,6 +212,20 @@ def _distinct(cards: list[Card], cards_of_pack: tuple[Card, ...], field: str) ->
         seen.add(c)
 
 
+def _exercise(state: State) -> None:
+    """Ask the state what a table and a search will ask of it, so that a record which
+    decodes but does not hang together is refused here rather than half-way through a hint."""
+    for seat in range(state.players):
+        state.view(seat)
+        for action in state.legal_actions(seat):
+            state.log_text(action, seat, (seat + 1) % state.players)
+    state.view(None)
+    state.scores
+    state.standings()
+    state.score_events()
+    state.key()
+
+
 def play_seen(state: State, viewer: int, actor: int, data: Any) -> State:
     """``state`` after ``actor`` did what ``viewer`` saw it do.
 
@@ -208,13 +234,8 @@ def play_seen(state: State, viewer: int, actor: int, data: Any) -> State:
     them in another hidden place (nothing public may rule that out); an action the
     viewer saw only in part (``draw`` for a card drawn face down) is matched by how it
     appears in the viewer's log."""
-    try:
+    with typed_in(state.game):
         return _play_seen(state, viewer, actor, data)
-    except CardsageError:
-        raise
-    except Exception as err:  # a typed-in position the rules cannot go on from
-        raise CardsageError(f"the position cannot go on from here ({type(err).__name__}: {err})",
-                            field="act") from None
 
 
 def _play_seen(state: State, viewer: int, actor: int, data: Any) -> State:

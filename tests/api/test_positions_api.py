@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import copy
+import json
+
+import pytest
 
 from solvers import games
-from solvers.cards import Rng
-from solvers.knowledge import knowledge, state_from_knowledge
+from solvers.cards import Rng, parse_card
+from solvers.errors import CardsageError
+from solvers.knowledge import knowledge, play_seen, state_from_knowledge, unseen_cards
 
 
 def _start(client, game, seat=0, **body):
@@ -65,7 +69,6 @@ def test_my_hand_typed_in_and_an_opponent_card_forced_into_its_hand(client):
 def test_a_void_contradicted_by_a_play_is_refused():
     game = games.get("whist")
     state = game.new(seed=8)
-    from solvers.knowledge import play_seen
 
     viewer = 0
     # play until someone shows out of the led suit, then try to make it follow that suit later
@@ -82,10 +85,6 @@ def test_a_void_contradicted_by_a_play_is_refused():
     while min(rebuilt.to_move) != s:
         mover = min(rebuilt.to_move)
         rebuilt = rebuilt.apply(rebuilt.legal_actions(mover)[0], mover)
-    from solvers.knowledge import unseen_cards
-    from solvers.errors import CardsageError
-    import pytest
-
     candidates = [c for c in unseen_cards(rebuilt, viewer) if int(c.suit) == int(suit)]
     assert candidates
     with pytest.raises(CardsageError, match="rules it out"):
@@ -125,13 +124,11 @@ def test_klondike_undo_frames_tell_nothing_of_the_face_down_cards():
     for _ in range(6):
         state = state.apply(state.legal_actions(0)[0], 0)
     known = knowledge(state, 0)
-    import json
     frames = [json.loads(t) for t in known["state"]["history"]]
     assert frames
     real = [json.loads(t) for t in state.history]
     for frame, truth in zip(frames, real):
         hidden = " ".join(d for d, _ in frame["columns"]).split() + frame["stock"].split()
-        from solvers.cards import parse_card
         order = [parse_card(c) for c in hidden]
         assert order == sorted(order, key=lambda c: (c.kind, c.suit, c.rank, c.copy))
         assert sorted(hidden) == sorted(" ".join(d for d, _ in truth["columns"]).split() + truth["stock"].split())
@@ -229,3 +226,35 @@ def test_the_table_s_own_dealer(client):
         assert pos["view"]["public"]["dealer"] == dealer
     refused = client.post("/api/v1/games/klondike/positions", json={"seat": 0, "dealer": 0})
     assert refused.status_code == 422 and refused.get_json()["field"] == "dealer"
+
+
+_ODD_VALUES = [None, -1, 10 ** 12, "x", True, [], {}, 3.5, {"$c": "AS"}, {"$c": "ZZ"}]
+
+
+def _leaves(value, path=()):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _leaves(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, path + (index,))
+    else:
+        yield path
+
+
+@pytest.mark.parametrize("game", ["king", "durak", "klondike", "seven-rummy", "bura", "mao"])
+def test_a_knowledge_typed_wrong_anywhere_is_a_4xx_never_a_500(client, game):
+    base = _start(client, game, seat=0, seed=3)["knowledge"]
+    paths = list(_leaves(base["state"]))
+    rng = Rng(len(game))
+    for _ in range(25):
+        known = copy.deepcopy(base)
+        path = paths[rng.below(len(paths))]
+        target = known["state"]
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = _ODD_VALUES[rng.below(len(_ODD_VALUES))]
+        for url, body in ((f"/api/v1/games/{game}/positions/update", {"knowledge": known}),
+                          (f"/api/v1/games/{game}/hint", {"knowledge": known, "budget_ms": 30})):
+            reply = client.post(url, json=body)
+            assert reply.status_code < 500, (path, reply.get_json())
