@@ -13,13 +13,16 @@ The knowledge has two parts:
   face-up ones, and ``seen`` piles such as tricks taken); ``known`` lists cards the
   table knows to lie in a hidden zone (a card taken from the discard pile).
 * ``state``: every other fact of the match, in the state's own JSON (``to_json``),
-  with each card the seat has not seen written as a placeholder ``{"$c": "?n"}`` (the
-  same ``n`` wherever the same unseen card is recorded twice) and the generator of
-  later deals left out. A game whose state holds other secrets (Mao's rules) puts
-  what the seat believes in their place (:meth:`State.believed`).
+  with the cards the seat has not seen laid into the hidden zones in a fixed order
+  (sorted, zone by zone), so that it depends only on what the seat knows, and the
+  generator of later deals zeroed (nobody knows how the next hand will fall). A game whose state holds other secrets (Mao's
+  rules, the face-down cards of patience undo frames) puts what the seat believes in
+  their place (:meth:`State.believed`).
 
 Typed in by hand, ``zones`` is the part to edit: set the cards of a zone the seat
 knows, or the count of a hidden one (a Klondike column's face-down cards).
+:func:`fresh_deal` starts a match whose first deal puts the cards the seat sees where
+it says (the pack renamed at the shuffle, so the game derives the rest from them).
 :func:`play_seen` enters what another seat was seen to do: a card it played is moved
 into its hand first when the current sample had it elsewhere, as long as nothing
 public rules that out.
@@ -28,9 +31,9 @@ public rules that out.
 from __future__ import annotations
 
 import copy
-from contextlib import contextmanager
 import dataclasses
 import json
+from contextlib import contextmanager
 from typing import Any, Mapping
 
 from solvers.cards import RELABEL, Card, Rng, parse_card
@@ -493,12 +496,7 @@ def _cards_into_hand(state: State, viewer: int, actor: int, action: Action) -> S
     fixed = {n: set(cs) for n, cs in state.fixed_cards(viewer).items()}
     allow = state.determinize_constraints(viewer)
     own = [n for n, z in zones.items() if z.owner == actor and not z.known_to(viewer)]
-    named = []
-    for arg in action.args:
-        try:
-            named.append(parse_card(arg))
-        except CardsageError:
-            continue
+    named = [c for c in map(_as_card, action.args) if c is not None]
     if not named:
         raise CardsageError(f"'{action.notation}' is not a move seat {actor} can make here", field="action")
     cards = {n: list(z.cards) for n, z in zones.items()}
