@@ -48,6 +48,9 @@ OPENAPI_SCHEMAS = {
             "bots": {"type": "array", "items": {"type": "string"}, "description": "bot names usable as seats"},
             "real_time": {"type": "boolean", "description": "a race on a game clock: sessions may run on the "
                                                             "server's clock (see the session's clock field)"},
+            "real_time_unless": {"type": "object", "description": "option values that make a real-time game "
+                                 "turn-based (no server clock)",
+                                 "additionalProperties": {"type": "array"}},
         },
     },
     "GameList": {"type": "array", "items": ref("Game")},

@@ -555,6 +555,8 @@ class Game(abc.ABC):
     hints_after_the_end: ClassVar[bool] = False
     # a race on a game clock the server may drive (solvers/realtime.py)
     real_time: ClassVar[bool] = False
+    # option values that make a real-time game turn-based (James Bond's ``mode: turns``)
+    real_time_unless: ClassVar[Mapping[str, tuple]] = {}
     # the hint mode that may still answer once the match is over (a post-mortem: what
     # would have won from where it ended), or None
     review_mode: ClassVar[str | None] = None
@@ -633,4 +635,6 @@ class Game(abc.ABC):
         return {"name": info.name, "title": info.title, "family": info.family,
                 "players": {"min": info.min_players, "max": info.max_players},
                 "summary": info.summary, "options": self.options_schema(),
-                "bots": sorted(self.bots()), "real_time": self.real_time}
+                "bots": sorted(self.bots()), "real_time": self.real_time,
+                **({"real_time_unless": {k: list(v) for k, v in self.real_time_unless.items()}}
+                   if self.real_time_unless else {})}

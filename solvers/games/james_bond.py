@@ -495,6 +495,7 @@ class JamesBond(Game):
 
     name = "james-bond"
     real_time = True
+    real_time_unless = {"mode": ("turns",)}
     title = "James Bond"
     family = "race"
     min_players = 2

@@ -27,7 +27,8 @@ def test_lobby_lists_whist_with_its_options(page):
 def test_nav_bar_links_the_other_pages_and_the_api_docs(page):
     page.goto("/")
     hrefs = page.eval_on_selector_all("nav a", "links => links.map(a => a.getAttribute('href'))")
-    for href in ("/web/twentyfour.html", "/web/patience.html", "/web/doubledummy.html", "/api/v1/docs"):
+    for href in ("/web/position.html", "/web/twentyfour.html", "/web/patience.html", "/web/doubledummy.html",
+                 "/api/v1/docs"):
         assert href in hrefs
 
 
@@ -58,3 +59,15 @@ def test_a_match_without_a_human_seat_is_refused_in_the_page(page):
     page.wait_for_selector("#message:not([hidden])")
     assert "at least one seat" in page.inner_text("#message")
     assert page.is_hidden("#game")
+
+
+def test_a_real_time_game_set_to_take_turns_asks_for_no_clock(page):
+    page.goto("/")
+    page.wait_for_selector("#game-choice option[value=james-bond]", state="attached")
+    page.select_option("#game-choice", "james-bond")
+    assert page.is_visible("#realtime-choices")
+    page.select_option("#opt-mode", label="turns")
+    with page.expect_response(lambda r: r.url.endswith("/api/v1/sessions") and r.request.method == "POST") as created:
+        page.click("form.lobby button[type=submit]")
+    assert "clock" not in created.value.request.post_data_json
+    assert created.value.status == 201

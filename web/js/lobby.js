@@ -134,7 +134,8 @@ export function renderLobby(root, games, onStart) {
     for (const [name, field] of Object.entries(fields)) options[name] = field.read();
     const seed = seedInput.value === "" ? Math.floor(Math.random() * 1e9) : Number(seedInput.value);
     const config = { game: gameSelect.value, seats, seed, options };
-    if (current().real_time && !(config.game === "james-bond" && options.mode === "turns")) {
+    const turnBased = Object.entries(current().real_time_unless || {}).some(([name, values]) => values.includes(options[name]));
+    if (current().real_time && !turnBased) {
       config.clock = clockSelect.value;
       if (config.clock === "server") {
         config.reactions = Object.fromEntries(seats.map((kind, i) => [i, kind]).filter(([, kind]) => kind !== HUMAN)
