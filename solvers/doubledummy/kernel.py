@@ -25,7 +25,7 @@ from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
     N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
-    S_SIZE, W_LATER, W_LEN, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE, W_TRIED, WORK_SIZE,
+    S_SIZE, W_FLIP, W_LATER, W_LEN, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE, W_TRIED, WORK_SIZE,
     new_work, pack,
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info, lead_weight
@@ -231,6 +231,11 @@ def _tt_probe(S, TT, W, ply, n, target):
     """1 / 0 when a stored entry settles ``target``, -1 otherwise (sets the relevant
     cards of row ``ply``); also a card to try first, from an entry that matches but does
     not settle it."""
+    flip = W[ply, W_FLIP]
+    if flip != 0:
+        # the table holds the other team's value: reaching ``target`` means holding the
+        # other team below total - target + 1
+        target = W[ply, W_TOTAL] - target + 1
     e, hint = T.lookup(TT, W, ply, W_KEYS, W_SEQ, target)
     if e >= 0:
         mask = np.int64(0)
@@ -238,7 +243,10 @@ def _tt_probe(S, TT, W, ply, n, target):
             mask |= _top_cards(S, n, s, T.entry_covered(TT, e, s))
         W[ply, W_REL] = mask
         lo, _ = T.entry_bounds(TT, e)
-        return (1 if lo >= target else 0), -1
+        reached = lo >= target
+        if flip != 0:
+            reached = not reached
+        return (1 if reached else 0), -1
     if hint >= 0:
         hint = _card_from_top(S, n, hint >> 4, hint & 15)
     return -1, hint
@@ -267,6 +275,9 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
         W[ply, W_STORE + 4 + s] = W[ply, W_SEQ + s] & mask
         W[ply, W_STORE + 8 + s] = r
         widened |= _top_cards(S, n, s, r)
+    if W[ply, W_FLIP] != 0:
+        target = W[ply, W_TOTAL] - target + 1
+        ok = not ok
     T.store(TT, W, ply, W_KEYS, W_STORE, target, ok, _index_from_top(S, n, best) if best >= 0 else -1)
     return widened
 
@@ -476,7 +487,7 @@ def _boundary(S, TT, W, ply, n, target):
     lo, hi = value_bounds(S, n, tricks)
     # the root always searches its cards, so that it can name the one that decides
     if ply == 0:
-        _table_keys(S, W, ply, n)
+        _table_keys(S, W, ply, n, lo + hi)
         return -1, -1
     if target <= lo:
         return 1, -1
@@ -487,7 +498,7 @@ def _boundary(S, TT, W, ply, n, target):
         if hit >= 0:
             S[O_CTR + N_STATS + 1] += 1
             return hit, -1
-    _table_keys(S, W, ply, n)
+    _table_keys(S, W, ply, n, lo + hi)
     hit, hint = _tt_probe(S, TT, W, ply, n, target)
     if hit >= 0:
         S[O_CTR + N_STATS + 2] += 1
@@ -495,10 +506,22 @@ def _boundary(S, TT, W, ply, n, target):
 
 
 @njit(cache=True)
-def _table_keys(S, W, ply, n):
-    """The shape key and owner sequences of the position, in row ``ply``."""
+def _table_keys(S, W, ply, n, total):
+    """The shape key and owner sequences of the position, in row ``ply``.
+
+    The key names the team holding seat 0: the two teams' values add up to ``total``
+    (every point still to be scored), so a bound for one team is a bound for the other,
+    and searches in which the other team maximises (another seat on lead at the start,
+    as in the four leaders of a table) share the entries."""
     _position_keys(S, W, ply, n)
-    W[ply, W_KEYS + 2] = S[O_ST + 1] | (S[O_CFG + C_TEAMMASK] << 3) | (S[O_ST + 2] << 11) \
+    team = S[O_CFG + C_TEAMMASK]
+    flip = 0
+    if team & 1 == 0:
+        team ^= (1 << n) - 1
+        flip = 1
+    W[ply, W_FLIP] = flip
+    W[ply, W_TOTAL] = total
+    W[ply, W_KEYS + 2] = S[O_ST + 1] | (team << 3) | (S[O_ST + 2] << 11) \
         | (S[O_CFG + C_RULES_ID] << 16)
     key3 = np.int64(0)
     if S[O_CFG + C_RELATIVE] == 0:
