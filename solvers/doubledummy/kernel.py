@@ -20,7 +20,7 @@ from numba.extending import intrinsic
 
 import solvers.doubledummy.ttable as T
 from solvers.numba_cache import drop_stale
-from solvers.doubledummy.bits import HIBIT as _HIBIT, POP as _POP, popcount as _popcount, suit_of as _suit
+from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, suit_of as _suit
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
@@ -146,7 +146,7 @@ def value_bounds(S, n, tricks):
             for s in range(4):
                 x = _suit(S[O_HANDS + p], s)
                 while x != 0:
-                    b = _HIBIT[x]
+                    b = _hibit(x)
                     x ^= 1 << b
                     v = S[O_CPTS + 16 * s + b]
                     if v > 0:
@@ -175,7 +175,7 @@ def _position_keys(S, W, ply, n):
         for p in range(n):
             part = _suit(S[O_HANDS + p], s)
             rem |= part
-            count = np.int64(_POP[part])
+            count = np.int64(_pop(part))
             if s < 2:
                 shape0 |= count << (28 * s + 4 * p)
             else:
@@ -184,12 +184,12 @@ def _position_keys(S, W, ply, n):
         for p in range(n):
             x = _suit(S[O_HANDS + p], s)
             while x != 0:
-                b = _HIBIT[x]
+                b = _hibit(x)
                 x ^= 1 << b
                 # the card's place from the top of the suit decides where its owner goes
-                seq |= np.int64(p + 1) << (3 * _POP[rem & ((1 << b) - 1)])
+                seq |= np.int64(p + 1) << (3 * _pop(rem & ((1 << b) - 1)))
         W[ply, W_SEQ + s] = seq
-        W[ply, W_LEN + s] = _POP[rem]
+        W[ply, W_LEN + s] = _pop(rem)
     W[ply, W_KEYS] = shape0
     W[ply, W_KEYS + 1] = shape1
 
@@ -200,7 +200,7 @@ def _top_cards(S, n, s, r):
     rem = _remaining(S, n, s)
     out = np.int64(0)
     for _ in range(r):
-        b = _HIBIT[rem]
+        b = _hibit(rem)
         rem ^= 1 << b
         out |= np.int64(1) << (16 * s + b)
     return out
@@ -213,17 +213,17 @@ def _card_from_top(S, n, s, k):
     for _ in range(k):
         if rem == 0:
             return -1
-        rem ^= 1 << _HIBIT[rem]
+        rem ^= 1 << _hibit(rem)
     if rem == 0:
         return -1
-    return 16 * s + _HIBIT[rem]
+    return 16 * s + _hibit(rem)
 
 
 @njit(cache=True)
 def _index_from_top(S, n, c):
     s = c >> 4
     rem = _remaining(S, n, s)
-    return 16 * s + _POP[rem >> ((c & 15) + 1)]
+    return 16 * s + _pop(rem >> ((c & 15) + 1))
 
 
 @njit(cache=True)
@@ -268,7 +268,7 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
                 r = 0
             else:
                 low = mine & -mine
-                r = _POP[rem & ~(low - 1)]
+                r = _pop(rem & ~(low - 1))
         # the owner sequence holds the highest card in its top bits
         mask = ((np.int64(1) << (3 * r)) - 1) << (3 * (length - r))
         W[ply, W_STORE + s] = mask
@@ -308,21 +308,21 @@ def _single_run(S, n, legal_mask, tlen):
                 return False
             first = s
     m = _suit(legal_mask, first)
-    if _POP[m] == 1:
+    if _pop(m) == 1:
         return True
     rem = _remaining(S, n, first)
     for i in range(tlen):
         if S[O_TRICK + i] >> 4 == first:
             rem |= 1 << (S[O_TRICK + i] & 15)
     low = m & -m
-    span = rem & ~(low - 1) & ((2 << _HIBIT[m]) - 1)
+    span = rem & ~(low - 1) & ((2 << _hibit(m)) - 1)
     if span != m:
         return False
     if S[O_CFG + C_CARD_PTS] != 0:
-        v = S[O_CPTS + 16 * first + _HIBIT[m]]
+        v = S[O_CPTS + 16 * first + _hibit(m)]
         x = m
         while x != 0:
-            b = _HIBIT[x]
+            b = _hibit(x)
             x ^= 1 << b
             if S[O_CPTS + 16 * first + b] != v:
                 return False
@@ -367,12 +367,12 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
             info = lead_suit_info(S, n, p, trump, s, played)
         x = m
         while x != 0:
-            b = _HIBIT[x]
+            b = _hibit(x)
             x ^= 1 << b
             # skip down the run of cards equivalent to b
             lowest = b
             while x != 0:
-                b2 = _HIBIT[x]
+                b2 = _hibit(x)
                 between = rem & ((1 << lowest) - 1) & ~((2 << b2) - 1)
                 if between != 0:
                     break
@@ -670,7 +670,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         low = 16
         rs = _suit(relevant, cs)
         if rs != 0:
-            low = _HIBIT[rs & -rs]
+            low = _hibit(rs & -rs)
         if partition != 0 and W[ply, W_TRIED + cs] < low and (c & 15) < low:
             continue
         bit = np.int64(1) << c
