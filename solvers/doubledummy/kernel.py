@@ -299,8 +299,9 @@ def _later_seats(S, W, ply, n, p, tlen):
 
 
 @njit(cache=True)
-def _single_run(S, n, legal_mask, tlen):
-    """Are the legal cards one run of touching cards of one suit (with equal points)?"""
+def _single_run(S, legal_mask, live):
+    """Are the legal cards one run of touching cards of one suit (with equal points)?
+    ``live``: every card in the hands or on the current trick."""
     first = -1
     for s in range(4):
         if _suit(legal_mask, s) != 0:
@@ -310,10 +311,7 @@ def _single_run(S, n, legal_mask, tlen):
     m = _suit(legal_mask, first)
     if _pop(m) == 1:
         return True
-    rem = _remaining(S, n, first)
-    for i in range(tlen):
-        if S[O_TRICK + i] >> 4 == first:
-            rem |= 1 << (S[O_TRICK + i] & 15)
+    rem = _suit(live, first)
     low = m & -m
     span = rem & ~(low - 1) & ((2 << _hibit(m)) - 1)
     if span != m:
@@ -353,15 +351,19 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
         played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
     killer = W[ply, W_KILLER]
     # a single run of equivalent cards needs no weights
-    single = _single_run(S, n, legal_mask, tlen)
+    # every live card: the hands and the current trick
+    held = np.int64(0)
+    for q in range(n):
+        held |= S[O_HANDS + q]
+    live = held
+    for i in range(tlen):
+        live |= np.int64(1) << S[O_TRICK + i]
+    single = _single_run(S, legal_mask, live)
     for s in range(4):
         m = _suit(legal_mask, s)
         if m == 0:
             continue
-        rem = _remaining(S, n, s)
-        for i in range(tlen):
-            if S[O_TRICK + i] >> 4 == s:
-                rem |= 1 << (S[O_TRICK + i] & 15)
+        rem = _suit(live, s)
         info = (0, 0, 0, 0, 0, 0, 0, False, 0, 0, 0, 0, 0, 0)
         if tlen == 0:
             info = lead_suit_info(S, n, p, trump, s, played)
@@ -387,11 +389,9 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
             elif tlen == 0:
                 score = lead_weight(S, n, p, s, b, lowest != b, info)
             else:
-                score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b)
-            run = np.int64(0)
-            for b3 in range(lowest, b + 1):
-                if (m >> b3) & 1:
-                    run |= np.int64(1) << (16 * s + b3)
+                score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b, _suit(held, s))
+            run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
+            run <<= 16 * s
             if hint >= 0 and (run >> hint) & 1:
                 score += HINT_BONUS
             if tlen == 0 and killer >= 0 and (run >> killer) & 1:

@@ -158,9 +158,10 @@ def later_facts(S, W, ply, p, trump, led_suit, nlater):
 
 
 @njit(cache=True)
-def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence):
+def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence, held):
     """Weight of playing card ``c`` to a trick led in ``led_suit`` when ``w`` wins it so
-    far; ``facts`` come from ``later_facts``."""
+    far; ``facts`` come from ``later_facts``; ``held``: the suit's cards still in the
+    hands."""
     s = c >> 4
     b = c & 15
     opp_top, mate_top, opp_ruff = facts
@@ -179,10 +180,7 @@ def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence)
         if mate_top > b and mate_top > opp_top and mate_top > (w & 15) and opp_ruff < 0:
             return -b
         if not beats:
-            rem = 0
-            for q in range(n):
-                rem |= suit_of(S[O_HANDS + q], s)
-            return -20 + pop(rem & ((1 << b) - 1)) // 4 - b
+            return -20 + pop(held & ((1 << b) - 1)) // 4 - b
         return (22 if sequence else 10) - b
     if s == trump and led_suit != trump:
         if my_side_wins and ((w >> 4) == trump or ((w & 15) > opp_top and opp_ruff < 0)):
@@ -191,9 +189,7 @@ def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence)
             return 60 - b
         return 15 - b
     # a discard: from a long suit, not from a guarded second card or a bare winner
-    rem = 0
-    for q in range(n):
-        rem |= suit_of(S[O_HANDS + q], s)
+    rem = held
     mine = suit_of(S[O_HANDS + p], s)
     length = pop(mine)
     weight = -b + (length << 6) // 33
