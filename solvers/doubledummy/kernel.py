@@ -25,7 +25,8 @@ from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
     N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
-    S_SIZE, W_FLIP, W_LATER, W_LEN, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE, W_TRIED, WORK_SIZE,
+    S_SIZE, W_FLIP, W_LATER, W_LEN, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
+    W_TRIED, WORK_SIZE,
     new_work, pack,
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info, lead_weight
