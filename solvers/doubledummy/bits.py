@@ -1,12 +1,16 @@
-"""Bit tables and small mask helpers shared by the compiled search modules.
+"""Bit counts and small mask helpers shared by the compiled search modules.
 
-A hand is a 64-bit mask, 16 bits per played suit, bit = power (0 lowest).
+A hand is a 64-bit mask, 16 bits per played suit, bit = power (0 lowest). The compiled
+code counts bits and finds the highest one with the processor's instructions (``pop``,
+``hibit``); the ``POP``/``HIBIT`` tables give the same answers to plain Python.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 SUIT_MASK = 0xFFFF
 
@@ -18,6 +22,39 @@ for _x in range(1, 1 << 16):
 del _x
 
 
+@intrinsic
+def _ctpop(typingctx, x):
+    """The processor's population count of an int64."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+    return sig, codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    """The processor's count of leading zero bits of an int64 (64 for zero)."""
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def pop(x):
+    """Number of set bits of ``x`` (one instruction, where the ``POP`` table is a
+    memory read)."""
+    return _ctpop(np.int64(x))
+
+
+@njit(cache=True, inline="always")
+def hibit(x):
+    """Index of the highest set bit of ``x``, -1 for zero (as ``HIBIT``)."""
+    return 63 - _ctlz(np.int64(x))
+
+
 @njit(cache=True, inline="always")
 def suit_of(h, s):
     """The 16-bit holding of suit ``s`` in mask ``h``."""
@@ -27,8 +64,7 @@ def suit_of(h, s):
 @njit(cache=True)
 def popcount(x):
     """Number of cards in mask ``x``."""
-    return POP[x & SUIT_MASK] + POP[(x >> 16) & SUIT_MASK] + POP[(x >> 32) & SUIT_MASK] \
-        + POP[(x >> 48) & SUIT_MASK]
+    return _ctpop(np.int64(x))
 
 
 @njit(cache=True)
@@ -37,7 +73,7 @@ def top_run(mine, rem):
     count = 0
     x = rem
     while x != 0:
-        b = HIBIT[x]
+        b = hibit(x)
         if (mine >> b) & 1 == 0:
             break
         count += 1
@@ -51,7 +87,7 @@ def top_run_mask(mine, rem, s):
     out = np.int64(0)
     x = rem
     while x != 0:
-        b = HIBIT[x]
+        b = hibit(x)
         if (mine >> b) & 1 == 0:
             break
         out |= np.int64(1) << (16 * s + b)

@@ -20,12 +20,13 @@ from numba.extending import intrinsic
 
 import solvers.doubledummy.ttable as T
 from solvers.numba_cache import drop_stale
-from solvers.doubledummy.bits import HIBIT as _HIBIT, POP as _POP, popcount as _popcount, suit_of as _suit
+from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, suit_of as _suit
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
     N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
-    S_SIZE, W_LATER, W_LEN, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE, W_TRIED, WORK_SIZE,
+    S_SIZE, W_FLIP, W_LATER, W_LEN, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
+    W_TRIED, WORK_SIZE,
     new_work, pack,
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info, lead_weight
@@ -146,7 +147,7 @@ def value_bounds(S, n, tricks):
             for s in range(4):
                 x = _suit(S[O_HANDS + p], s)
                 while x != 0:
-                    b = _HIBIT[x]
+                    b = _hibit(x)
                     x ^= 1 << b
                     v = S[O_CPTS + 16 * s + b]
                     if v > 0:
@@ -175,7 +176,7 @@ def _position_keys(S, W, ply, n):
         for p in range(n):
             part = _suit(S[O_HANDS + p], s)
             rem |= part
-            count = np.int64(_POP[part])
+            count = np.int64(_pop(part))
             if s < 2:
                 shape0 |= count << (28 * s + 4 * p)
             else:
@@ -184,12 +185,12 @@ def _position_keys(S, W, ply, n):
         for p in range(n):
             x = _suit(S[O_HANDS + p], s)
             while x != 0:
-                b = _HIBIT[x]
+                b = _hibit(x)
                 x ^= 1 << b
                 # the card's place from the top of the suit decides where its owner goes
-                seq |= np.int64(p + 1) << (3 * _POP[rem & ((1 << b) - 1)])
+                seq |= np.int64(p + 1) << (3 * _pop(rem & ((1 << b) - 1)))
         W[ply, W_SEQ + s] = seq
-        W[ply, W_LEN + s] = _POP[rem]
+        W[ply, W_LEN + s] = _pop(rem)
     W[ply, W_KEYS] = shape0
     W[ply, W_KEYS + 1] = shape1
 
@@ -200,7 +201,7 @@ def _top_cards(S, n, s, r):
     rem = _remaining(S, n, s)
     out = np.int64(0)
     for _ in range(r):
-        b = _HIBIT[rem]
+        b = _hibit(rem)
         rem ^= 1 << b
         out |= np.int64(1) << (16 * s + b)
     return out
@@ -213,17 +214,17 @@ def _card_from_top(S, n, s, k):
     for _ in range(k):
         if rem == 0:
             return -1
-        rem ^= 1 << _HIBIT[rem]
+        rem ^= 1 << _hibit(rem)
     if rem == 0:
         return -1
-    return 16 * s + _HIBIT[rem]
+    return 16 * s + _hibit(rem)
 
 
 @njit(cache=True)
 def _index_from_top(S, n, c):
     s = c >> 4
     rem = _remaining(S, n, s)
-    return 16 * s + _POP[rem >> ((c & 15) + 1)]
+    return 16 * s + _pop(rem >> ((c & 15) + 1))
 
 
 @njit(cache=True)
@@ -231,6 +232,11 @@ def _tt_probe(S, TT, W, ply, n, target):
     """1 / 0 when a stored entry settles ``target``, -1 otherwise (sets the relevant
     cards of row ``ply``); also a card to try first, from an entry that matches but does
     not settle it."""
+    flip = W[ply, W_FLIP]
+    if flip != 0:
+        # the table holds the other team's value: reaching ``target`` means holding the
+        # other team below total - target + 1
+        target = W[ply, W_TOTAL] - target + 1
     e, hint = T.lookup(TT, W, ply, W_KEYS, W_SEQ, target)
     if e >= 0:
         mask = np.int64(0)
@@ -238,7 +244,10 @@ def _tt_probe(S, TT, W, ply, n, target):
             mask |= _top_cards(S, n, s, T.entry_covered(TT, e, s))
         W[ply, W_REL] = mask
         lo, _ = T.entry_bounds(TT, e)
-        return (1 if lo >= target else 0), -1
+        reached = lo >= target
+        if flip != 0:
+            reached = not reached
+        return (1 if reached else 0), -1
     if hint >= 0:
         hint = _card_from_top(S, n, hint >> 4, hint & 15)
     return -1, hint
@@ -260,13 +269,16 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
                 r = 0
             else:
                 low = mine & -mine
-                r = _POP[rem & ~(low - 1)]
+                r = _pop(rem & ~(low - 1))
         # the owner sequence holds the highest card in its top bits
         mask = ((np.int64(1) << (3 * r)) - 1) << (3 * (length - r))
         W[ply, W_STORE + s] = mask
         W[ply, W_STORE + 4 + s] = W[ply, W_SEQ + s] & mask
         W[ply, W_STORE + 8 + s] = r
         widened |= _top_cards(S, n, s, r)
+    if W[ply, W_FLIP] != 0:
+        target = W[ply, W_TOTAL] - target + 1
+        ok = not ok
     T.store(TT, W, ply, W_KEYS, W_STORE, target, ok, _index_from_top(S, n, best) if best >= 0 else -1)
     return widened
 
@@ -288,8 +300,9 @@ def _later_seats(S, W, ply, n, p, tlen):
 
 
 @njit(cache=True)
-def _single_run(S, n, legal_mask, tlen):
-    """Are the legal cards one run of touching cards of one suit (with equal points)?"""
+def _single_run(S, legal_mask, live):
+    """Are the legal cards one run of touching cards of one suit (with equal points)?
+    ``live``: every card in the hands or on the current trick."""
     first = -1
     for s in range(4):
         if _suit(legal_mask, s) != 0:
@@ -297,21 +310,18 @@ def _single_run(S, n, legal_mask, tlen):
                 return False
             first = s
     m = _suit(legal_mask, first)
-    if _POP[m] == 1:
+    if _pop(m) == 1:
         return True
-    rem = _remaining(S, n, first)
-    for i in range(tlen):
-        if S[O_TRICK + i] >> 4 == first:
-            rem |= 1 << (S[O_TRICK + i] & 15)
+    rem = _suit(live, first)
     low = m & -m
-    span = rem & ~(low - 1) & ((2 << _HIBIT[m]) - 1)
+    span = rem & ~(low - 1) & ((2 << _hibit(m)) - 1)
     if span != m:
         return False
     if S[O_CFG + C_CARD_PTS] != 0:
-        v = S[O_CPTS + 16 * first + _HIBIT[m]]
+        v = S[O_CPTS + 16 * first + _hibit(m)]
         x = m
         while x != 0:
-            b = _HIBIT[x]
+            b = _hibit(x)
             x ^= 1 << b
             if S[O_CPTS + 16 * first + b] != v:
                 return False
@@ -342,26 +352,30 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
         played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
     killer = W[ply, W_KILLER]
     # a single run of equivalent cards needs no weights
-    single = _single_run(S, n, legal_mask, tlen)
+    # every live card: the hands and the current trick
+    held = np.int64(0)
+    for q in range(n):
+        held |= S[O_HANDS + q]
+    live = held
+    for i in range(tlen):
+        live |= np.int64(1) << S[O_TRICK + i]
+    single = _single_run(S, legal_mask, live)
     for s in range(4):
         m = _suit(legal_mask, s)
         if m == 0:
             continue
-        rem = _remaining(S, n, s)
-        for i in range(tlen):
-            if S[O_TRICK + i] >> 4 == s:
-                rem |= 1 << (S[O_TRICK + i] & 15)
+        rem = _suit(live, s)
         info = (0, 0, 0, 0, 0, 0, 0, False, 0, 0, 0, 0, 0, 0)
         if tlen == 0:
             info = lead_suit_info(S, n, p, trump, s, played)
         x = m
         while x != 0:
-            b = _HIBIT[x]
+            b = _hibit(x)
             x ^= 1 << b
             # skip down the run of cards equivalent to b
             lowest = b
             while x != 0:
-                b2 = _HIBIT[x]
+                b2 = _hibit(x)
                 between = rem & ((1 << lowest) - 1) & ~((2 << b2) - 1)
                 if between != 0:
                     break
@@ -376,11 +390,9 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
             elif tlen == 0:
                 score = lead_weight(S, n, p, s, b, lowest != b, info)
             else:
-                score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b)
-            run = np.int64(0)
-            for b3 in range(lowest, b + 1):
-                if (m >> b3) & 1:
-                    run |= np.int64(1) << (16 * s + b3)
+                score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b, _suit(held, s))
+            run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
+            run <<= 16 * s
             if hint >= 0 and (run >> hint) & 1:
                 score += HINT_BONUS
             if tlen == 0 and killer >= 0 and (run >> killer) & 1:
@@ -476,7 +488,7 @@ def _boundary(S, TT, W, ply, n, target):
     lo, hi = value_bounds(S, n, tricks)
     # the root always searches its cards, so that it can name the one that decides
     if ply == 0:
-        _table_keys(S, W, ply, n)
+        _table_keys(S, W, ply, n, lo + hi)
         return -1, -1
     if target <= lo:
         return 1, -1
@@ -487,7 +499,7 @@ def _boundary(S, TT, W, ply, n, target):
         if hit >= 0:
             S[O_CTR + N_STATS + 1] += 1
             return hit, -1
-    _table_keys(S, W, ply, n)
+    _table_keys(S, W, ply, n, lo + hi)
     hit, hint = _tt_probe(S, TT, W, ply, n, target)
     if hit >= 0:
         S[O_CTR + N_STATS + 2] += 1
@@ -495,10 +507,22 @@ def _boundary(S, TT, W, ply, n, target):
 
 
 @njit(cache=True)
-def _table_keys(S, W, ply, n):
-    """The shape key and owner sequences of the position, in row ``ply``."""
+def _table_keys(S, W, ply, n, total):
+    """The shape key and owner sequences of the position, in row ``ply``.
+
+    The key names the team holding seat 0: the two teams' values add up to ``total``
+    (every point still to be scored), so a bound for one team is a bound for the other,
+    and searches in which the other team maximises (another seat on lead at the start,
+    as in the four leaders of a table) share the entries."""
     _position_keys(S, W, ply, n)
-    W[ply, W_KEYS + 2] = S[O_ST + 1] | (S[O_CFG + C_TEAMMASK] << 3) | (S[O_ST + 2] << 11) \
+    team = S[O_CFG + C_TEAMMASK]
+    flip = 0
+    if team & 1 == 0:
+        team ^= (1 << n) - 1
+        flip = 1
+    W[ply, W_FLIP] = flip
+    W[ply, W_TOTAL] = total
+    W[ply, W_KEYS + 2] = S[O_ST + 1] | (team << 3) | (S[O_ST + 2] << 11) \
         | (S[O_CFG + C_RULES_ID] << 16)
     key3 = np.int64(0)
     if S[O_CFG + C_RELATIVE] == 0:
@@ -647,7 +671,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         low = 16
         rs = _suit(relevant, cs)
         if rs != 0:
-            low = _HIBIT[rs & -rs]
+            low = _hibit(rs & -rs)
         if partition != 0 and W[ply, W_TRIED + cs] < low and (c & 15) < low:
             continue
         bit = np.int64(1) << c

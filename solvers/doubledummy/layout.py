@@ -45,7 +45,9 @@ W_TRIED = 236     # lowest card searched in each suit (4)
 W_KILLER = 240    # the lead that settled the last position at this depth
 W_LATER = 241     # seats still to play to the trick (8)
 W_REL = 249       # cards whose ranks the answer depended on (partition search)
-WORK_SIZE = 250
+W_FLIP = 250      # 1 when the table holds this position for the other team (see kernel._table_keys)
+W_TOTAL = 251     # every point still to be scored from this trick boundary, both teams together
+WORK_SIZE = 252
 
 
 def pack(hands, trick, tseat, st, cfg, team, cpts, lpts) -> np.ndarray:

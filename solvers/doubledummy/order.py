@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from solvers.doubledummy.bits import HIBIT, POP, suit_of
+from solvers.doubledummy.bits import hibit, pop, suit_of
 from solvers.doubledummy.layout import O_HANDS, O_TEAM, W_LATER
 
 
@@ -45,17 +45,17 @@ def lead_suit_info(S, n, p, trump, s, played):
     third = -1
     x = rem
     if x != 0:
-        b = HIBIT[x]
+        b = hibit(x)
         x ^= 1 << b
         top = _owner(S, n, s, b)
     if x != 0:
-        b = HIBIT[x]
+        b = hibit(x)
         x ^= 1 << b
         second = _owner(S, n, s, b)
     if x != 0:
-        third = _owner(S, n, s, HIBIT[x])
-    len_l = POP[suit_of(S[O_HANDS + lho], s)] if S[O_TEAM + lho] != S[O_TEAM + p] else 0
-    len_r = POP[suit_of(S[O_HANDS + rho], s)] if S[O_TEAM + rho] != S[O_TEAM + p] else 0
+        third = _owner(S, n, s, hibit(x))
+    len_l = pop(suit_of(S[O_HANDS + lho], s)) if S[O_TEAM + lho] != S[O_TEAM + p] else 0
+    len_r = pop(suit_of(S[O_HANDS + rho], s)) if S[O_TEAM + rho] != S[O_TEAM + p] else 0
     # a small tree for the opponents: few cards of theirs to choose from
     count_l = (len_l if len_l > 0 else played + 1) * 4
     count_r = (len_r if len_r > 0 else played + 1) * 4
@@ -79,7 +79,7 @@ def lead_suit_info(S, n, p, trump, s, played):
             opp |= suit_of(S[O_HANDS + q], s)
     part = suit_of(S[O_HANDS + partner], s) if partner >= 0 else 0
     return (weight, lho, rho, partner, top, second, third, ruffable, rem, opp, part,
-            POP[suit_of(S[O_HANDS + lho], s)], POP[suit_of(S[O_HANDS + rho], s)], POP[part])
+            pop(suit_of(S[O_HANDS + lho], s)), pop(suit_of(S[O_HANDS + rho], s)), pop(part))
 
 
 @njit(cache=True)
@@ -89,9 +89,9 @@ def lead_weight(S, n, p, s, b, sequence, info):
     as winning."""
     weight, lho, rho, partner, top, second, third, ruffable, rem, opp, part, len_l, len_r, len_p = info
     mine = suit_of(S[O_HANDS + p], s)
-    rrank = POP[rem & ((1 << b) - 1)]
-    top_bit = HIBIT[rem]
-    wins = not ruffable and (b == top_bit or (part != 0 and (opp == 0 or HIBIT[part] > HIBIT[opp])))
+    rrank = pop(rem & ((1 << b) - 1))
+    top_bit = hibit(rem)
+    wins = not ruffable and (b == top_bit or (part != 0 and (opp == 0 or hibit(part) > hibit(opp))))
     if wins:
         if second == rho and S[O_TEAM + rho] != S[O_TEAM + p]:
             if len_r != 1:
@@ -111,7 +111,7 @@ def lead_weight(S, n, p, s, b, sequence, info):
         weight += 35
     elif partner >= 0 and len_p > 1 and ((second == p and third == partner) or (second == partner and third == p)):
         weight += 25
-    if top >= 0 and S[O_TEAM + top] != S[O_TEAM + p] and POP[suit_of(S[O_HANDS + top], s)] == 1:
+    if top >= 0 and S[O_TEAM + top] != S[O_TEAM + p] and pop(suit_of(S[O_HANDS + top], s)) == 1:
         return weight + 28 + rrank
     if top == p:
         return weight - 17 + rrank
@@ -124,10 +124,10 @@ def lead_weight(S, n, p, s, b, sequence, info):
 
 @njit(cache=True)
 def _second_bit(rem):
-    x = rem ^ (1 << HIBIT[rem])
+    x = rem ^ (1 << hibit(rem))
     if x == 0:
         return -1
-    return HIBIT[x]
+    return hibit(x)
 
 
 @njit(cache=True)
@@ -141,12 +141,12 @@ def later_facts(S, W, ply, p, trump, led_suit, nlater):
     for k in range(nlater):
         q = W[ply, W_LATER + k]
         held = suit_of(S[O_HANDS + q], led_suit)
-        top = HIBIT[held] if held != 0 else -1
+        top = hibit(held) if held != 0 else -1
         ruff = -1
         if held == 0 and trump >= 0 and led_suit != trump:
             tr = suit_of(S[O_HANDS + q], trump)
             if tr != 0:
-                ruff = HIBIT[tr]
+                ruff = hibit(tr)
         if S[O_TEAM + q] != S[O_TEAM + p]:
             if top > opp_top:
                 opp_top = top
@@ -158,9 +158,10 @@ def later_facts(S, W, ply, p, trump, led_suit, nlater):
 
 
 @njit(cache=True)
-def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence):
+def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence, held):
     """Weight of playing card ``c`` to a trick led in ``led_suit`` when ``w`` wins it so
-    far; ``facts`` come from ``later_facts``."""
+    far; ``facts`` come from ``later_facts``; ``held``: the suit's cards still in the
+    hands."""
     s = c >> 4
     b = c & 15
     opp_top, mate_top, opp_ruff = facts
@@ -179,10 +180,7 @@ def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence)
         if mate_top > b and mate_top > opp_top and mate_top > (w & 15) and opp_ruff < 0:
             return -b
         if not beats:
-            rem = 0
-            for q in range(n):
-                rem |= suit_of(S[O_HANDS + q], s)
-            return -20 + POP[rem & ((1 << b) - 1)] // 4 - b
+            return -20 + pop(held & ((1 << b) - 1)) // 4 - b
         return (22 if sequence else 10) - b
     if s == trump and led_suit != trump:
         if my_side_wins and ((w >> 4) == trump or ((w & 15) > opp_top and opp_ruff < 0)):
@@ -191,15 +189,13 @@ def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence)
             return 60 - b
         return 15 - b
     # a discard: from a long suit, not from a guarded second card or a bare winner
-    rem = 0
-    for q in range(n):
-        rem |= suit_of(S[O_HANDS + q], s)
+    rem = held
     mine = suit_of(S[O_HANDS + p], s)
-    length = POP[mine]
+    length = pop(mine)
     weight = -b + (length << 6) // 33
-    top_bit = HIBIT[rem]
+    top_bit = hibit(rem)
     second = rem ^ (1 << top_bit)
-    if length == 2 and second != 0 and (mine >> HIBIT[second]) & 1:
+    if length == 2 and second != 0 and (mine >> hibit(second)) & 1:
         weight -= 6
     elif length == 1 and (mine >> top_bit) & 1:
         weight -= 8

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.doubledummy.bits import HIBIT, POP, popcount, suit_of, top_run, top_run_mask
+from solvers.doubledummy.bits import hibit, pop, popcount, suit_of, top_run, top_run_mask
 from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK
 
 
@@ -75,10 +75,10 @@ def _runs(S, n, seat, rem, skip, limit):
             longest = 0
             for q in range(n):
                 if q != seat:
-                    length = POP[suit_of(S[O_HANDS + q], s)]
+                    length = pop(suit_of(S[O_HANDS + q], s))
                     if length > longest:
                         longest = length
-            total += POP[mine] if longest <= run else run
+            total += pop(mine) if longest <= run else run
             used |= top_run_mask(mine, rem[s], s)
             if total >= limit:
                 break
@@ -110,7 +110,7 @@ def _without_enemy_trumps(S, n, leader, trump, rem, needed):
         spare = popcount(S[O_HANDS + q]) - theirs
         if trump >= 0:
             side_theirs, _ = _runs(S, n, q, rem, trump, MANY)
-            spare = popcount(S[O_HANDS + q]) - POP[suit_of(S[O_HANDS + q], trump)] - side_theirs
+            spare = popcount(S[O_HANDS + q]) - pop(suit_of(S[O_HANDS + q], trump)) - side_theirs
         both = theirs + min(own, spare)
         if both > best:
             best = both
@@ -126,7 +126,7 @@ def _with_enemy_trumps(S, n, leader, trump, rem, needed):
     longest = 0
     for p in range(n):
         if S[O_TEAM + p] != S[O_TEAM + leader]:
-            length = POP[suit_of(S[O_HANDS + p], trump)]
+            length = pop(suit_of(S[O_HANDS + p], trump))
             if length > longest:
                 longest = length
     if trumps >= longest:
@@ -135,9 +135,9 @@ def _with_enemy_trumps(S, n, leader, trump, rem, needed):
         others = 0
         for p in range(n):
             if p != leader:
-                others = max(others, POP[suit_of(S[O_HANDS + p], trump)])
+                others = max(others, pop(suit_of(S[O_HANDS + p], trump)))
         if others <= trumps:
-            trumps = POP[suit_of(mine, trump)]
+            trumps = pop(suit_of(mine, trump))
         if trumps >= needed:
             return trumps, trump_used
         side, side_used = _runs(S, n, leader, rem, trump, needed - trumps)
@@ -197,7 +197,7 @@ def _trump_entry(S, n, leader, trump, rem):
     longest = 0
     for p in range(n):
         if S[O_TEAM + p] != S[O_TEAM + leader]:
-            longest = max(longest, POP[suit_of(S[O_HANDS + p], trump)])
+            longest = max(longest, pop(suit_of(S[O_HANDS + p], trump)))
     for q in range(n):
         if q == leader or S[O_TEAM + q] != S[O_TEAM + leader] or S[O_HANDS + q] == 0:
             continue
@@ -210,16 +210,16 @@ def _trump_entry(S, n, leader, trump, rem):
         others = 0
         for p in range(n):
             if p != q:
-                others = max(others, POP[suit_of(S[O_HANDS + p], trump)])
+                others = max(others, pop(suit_of(S[O_HANDS + p], trump)))
         if others <= run:
-            count = POP[theirs]
+            count = pop(theirs)
         if run >= longest:
             side, side_used = _runs(S, n, q, rem, trump, MANY)
             # the tricks of the trump phase take a trump from every other hand of the
             # side while it has one, else a non-trump
             for p in range(n):
                 if p != q and S[O_TEAM + p] == S[O_TEAM + leader] and S[O_HANDS + p] != 0:
-                    spare = _non_trumps(S, p, trump) - max(0, count - POP[suit_of(S[O_HANDS + p], trump)])
+                    spare = _non_trumps(S, p, trump) - max(0, count - pop(suit_of(S[O_HANDS + p], trump)))
                     side = min(side, max(0, spare))
             if side > 0:
                 count += side
@@ -232,7 +232,7 @@ def _trump_entry(S, n, leader, trump, rem):
 
 @njit(cache=True)
 def _non_trumps(S, p, trump):
-    return popcount(S[O_HANDS + p]) - POP[suit_of(S[O_HANDS + p], trump)]
+    return popcount(S[O_HANDS + p]) - pop(suit_of(S[O_HANDS + p], trump))
 
 
 @njit(cache=True)
@@ -244,7 +244,7 @@ def _safe_run(S, n, seat, trump, rem, s):
         return 0
     for p in range(n):
         if S[O_TEAM + p] != S[O_TEAM + seat] and suit_of(S[O_HANDS + p], trump) != 0:
-            run = min(run, POP[suit_of(S[O_HANDS + p], s)])
+            run = min(run, pop(suit_of(S[O_HANDS + p], s)))
     return run
 
 
@@ -283,7 +283,7 @@ def sure_trump_tricks(S, n, trump):
         rem |= suit_of(S[O_HANDS + p], trump)
     if rem == 0:
         return -1, 0, np.int64(0)
-    top = HIBIT[rem]
+    top = hibit(rem)
     owner = 0
     for p in range(n):
         if (suit_of(S[O_HANDS + p], trump) >> top) & 1:
@@ -292,19 +292,19 @@ def sure_trump_tricks(S, n, trump):
     mine = suit_of(S[O_HANDS + owner], trump)
     count = top_run(mine, rem)
     used = top_run_mask(mine, rem, trump)
-    if count == 1 and POP[rem] >= 2:
+    if count == 1 and pop(rem) >= 2:
         # the second-best trump with a partner of the top one: two tricks when either
         # hand holds another trump (they never have to fall together)
-        second = HIBIT[rem ^ (1 << top)]
+        second = hibit(rem ^ (1 << top))
         for p in range(n):
             theirs = suit_of(S[O_HANDS + p], trump)
             if p != owner and S[O_TEAM + p] == side and (theirs >> second) & 1 \
-                    and (POP[theirs] >= 2 or POP[mine] >= 2):
+                    and (pop(theirs) >= 2 or pop(mine) >= 2):
                 count = 2
                 used |= np.int64(1) << (16 * trump + second)
     longest = 0
     for p in range(n):
-        length = POP[suit_of(S[O_HANDS + p], trump)]
+        length = pop(suit_of(S[O_HANDS + p], trump))
         if S[O_TEAM + p] != side and length > 0:
             return side, count, used
         if length > longest:
@@ -330,11 +330,11 @@ def trumps_under_the_top(S, n, trump):
     rem = 0
     for p in range(n):
         rem |= suit_of(S[O_HANDS + p], trump)
-    if POP[rem] < 3:
+    if pop(rem) < 3:
         return -1, 0, np.int64(0)
-    top = HIBIT[rem]
+    top = hibit(rem)
     below = rem ^ (1 << top)
-    second = HIBIT[below]
+    second = hibit(below)
     holder = -1
     owner = -1
     for p in range(n):
@@ -369,7 +369,7 @@ def leader_side_short(S, n, leader):
             rem |= suit_of(S[O_HANDS + p], s)
         if rem == 0:
             continue
-        top = HIBIT[rem]
+        top = hibit(rem)
         owner = 0
         for p in range(n):
             if (suit_of(S[O_HANDS + p], s) >> top) & 1:
@@ -378,7 +378,7 @@ def leader_side_short(S, n, leader):
             longest = 0
             for p in range(n):
                 if S[O_TEAM + p] == side:
-                    longest = max(longest, POP[suit_of(S[O_HANDS + p], s)])
+                    longest = max(longest, pop(suit_of(S[O_HANDS + p], s)))
             total += longest
         elif suit_of(S[O_HANDS + owner], s) != rem:
             used |= np.int64(1) << (16 * s + top)
@@ -414,7 +414,7 @@ def second_hand_tricks(S, n, p, trump):
         q = (p + k) % n
         held = suit_of(S[O_HANDS + q], led)
         can_ruff = trumps_left and led != trump and held == 0 and suit_of(S[O_HANDS + q], trump) != 0
-        top = HIBIT[held] if held != 0 else -1
+        top = hibit(held) if held != 0 else -1
         if S[O_TEAM + q] == side:
             own_ruff = own_ruff or can_ruff
             if top > own_top:
@@ -438,9 +438,9 @@ def second_hand_tricks(S, n, p, trump):
     for r in range(n):
         rem |= suit_of(S[O_HANDS + r], led)
     rest = rem ^ (1 << own_top)
-    if rest != 0 and HIBIT[rem] == own_top and (suit_of(hand, led) >> HIBIT[rest]) & 1:
+    if rest != 0 and hibit(rem) == own_top and (suit_of(hand, led) >> hibit(rest)) & 1:
         tricks += 1
-        used |= np.int64(1) << (16 * led + HIBIT[rest])
+        used |= np.int64(1) << (16 * led + hibit(rest))
     for s in range(4):
         mine = suit_of(hand, s)
         if s == led or mine == 0:
@@ -450,10 +450,10 @@ def second_hand_tricks(S, n, p, trump):
             if r != owner:
                 others |= suit_of(S[O_HANDS + r], s)
         if others == 0:
-            tricks += POP[mine]
-        elif HIBIT[mine] > HIBIT[others]:
+            tricks += pop(mine)
+        elif hibit(mine) > hibit(others):
             tricks += 1
-            used |= np.int64(1) << (16 * s + HIBIT[mine])
+            used |= np.int64(1) << (16 * s + hibit(mine))
     return tricks, used
 
 
@@ -473,10 +473,10 @@ def guarded_second_trump(S, n, leader, trump):
     rem = 0
     for p in range(n):
         rem |= suit_of(S[O_HANDS + p], trump)
-    if POP[rem] < 3:
+    if pop(rem) < 3:
         return -1, np.int64(0)
-    top = HIBIT[rem]
-    second = HIBIT[rem ^ (1 << top)]
+    top = hibit(rem)
+    second = hibit(rem ^ (1 << top))
     holder = -1
     guard = -1
     for p in range(n):
@@ -487,6 +487,6 @@ def guarded_second_trump(S, n, leader, trump):
             guard = p
     if S[O_TEAM + holder] == S[O_TEAM + guard] or (holder + 1) % n != guard or guard == leader:
         return -1, np.int64(0)
-    if POP[suit_of(S[O_HANDS + guard], trump)] < 2:
+    if pop(suit_of(S[O_HANDS + guard], trump)) < 2:
         return -1, np.int64(0)
     return S[O_TEAM + guard], (np.int64(1) << (16 * trump + top)) | (np.int64(1) << (16 * trump + second))

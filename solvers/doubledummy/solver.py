@@ -103,6 +103,12 @@ class Solver:
         principal variation instead of its first card. Budgets bound the work; when one
         runs out the result says ``exact=False`` with the bounds found so far.
         """
+        return self._solve(position, values=values, budget_nodes=budget_nodes, budget_ms=budget_ms, line=line)
+
+    def _solve(self, position: Position, *, values: str = "best", budget_nodes: int | None = None,
+               budget_ms: float | None = None, line: bool = False, guess: int | None = None) -> DDResult:
+        """:meth:`solve`, with the first probe at ``guess`` (the side to play's value)
+        when the caller knows better than the estimate (a table's other cells)."""
         if not isinstance(position, Position):
             raise CardsageError("solve needs a Position", field="position")
         if values not in VALUES:
@@ -120,7 +126,8 @@ class Solver:
         # the root card proving the highest target reached so far: [target, card]
         found = [lower - 1, -1]
         try:
-            lower, upper = self._value(state, lower, upper, budget, estimate(state), box, found)
+            first = estimate(state) if guess is None else guess
+            lower, upper = self._value(state, lower, upper, budget, first, box, found)
             result.value = result.lower = result.upper = lower
             # the probe that proved the value usually named its card already
             best = found[1] if found[0] >= lower and found[1] >= 0 else self._best_move(state, lower, budget)

@@ -24,16 +24,22 @@ def solve_table(deal: Position | str, *, solver: Solver | None = None,
     hands = _hands(deal)
     solver = solver or Solver()
     table: dict[str, dict[str, int]] = {seat: {} for seat in SEAT_LETTERS}
+    total = len(hands[0])
     for strain in STRAIN_LETTERS:
         rules = TrickRules.bridge(_STRAIN_TRUMP[strain])
+        # the four leaders of a strain share the solver's table (its entries hold for
+        # either side), and each starts its probes from the last leader's answer
+        guess = None
         for leader in range(4):
             position = Position.from_hands(hands, leader, (), rules)
-            result = solver.solve(position, budget_ms=budget_ms)
+            result = solver._solve(position, budget_ms=budget_ms, guess=guess)
             if not result.exact:
                 raise CardsageError("the table ran out of time", status=503)
             declarer = (leader + 3) % 4
-            total = len(hands[leader])
             table[SEAT_LETTERS[declarer]][strain] = total - result.value
+            # the next leader sits on the other side: it takes about the tricks this
+            # leader's side did not
+            guess = total - result.value
     return table
 
 
