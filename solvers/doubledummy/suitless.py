@@ -125,6 +125,17 @@ class SuitlessSearch:
         with ``members``, (code, power, codes of the hand's cards this move stands for)."""
         hand = hands[turn]
         choices = self.choice_powers
+        if not (self.merge or choices or members):
+            # the plain case: one move for each power held (the hand is sorted)
+            if self.head and count:
+                kept = list(dict.fromkeys(c for c in hand if c >= top))
+                if hand[0] < top:
+                    kept.insert(0, hand[0])
+            else:
+                kept = list(dict.fromkeys(hand))
+            if self.high:
+                kept.reverse()
+            return [(c, c) for c in kept]
         if self.head and count:
             low = hand[0]
             plain = sorted({c for c in hand if c >= top} | {low})
