@@ -83,6 +83,8 @@ class SuitlessSearch:
         # outside the plain ones
         self.low = min(plain, default=0)
         self.squeeze = self.merge and all(p < self.low or p > max(plain) for p in said)
+        # small non-negative powers: the live cards fit one integer's bits
+        self.small = self.squeeze and 0 <= self.low and max(plain) < 62
         self.high = spec.prefer == "high"
         self.targets = spec.targets
         self.ceiling = 0 if (spec.play == "maxn" and not spec.relative and spec.payoff != "tricks") else None
@@ -143,7 +145,23 @@ class SuitlessSearch:
             plain = sorted(set(hand))
         chosen = [(c, p, (c,)) for c in plain if c >= CHOICE_BASE for p in choices[c]]
         runs = [[c] for c in plain if c < CHOICE_BASE]
-        if self.merge and len(runs) > 1:
+        if self.small and len(runs) > 1:
+            # powers are distinct, small and never between a said power: a card of the hand
+            # merges with the one below when no live card lies between them
+            mask = 0
+            for h in hands:
+                for c in h:
+                    if c < CHOICE_BASE:
+                        mask |= 1 << c
+            merged = [runs[0]]
+            for (q,) in runs[1:]:
+                p = merged[-1][-1]
+                if mask & ((1 << q) - (2 << p)) or (count and p <= top < q):
+                    merged.append([q])
+                else:
+                    merged[-1].append(q)
+            runs = merged
+        elif self.merge and len(runs) > 1:
             # powers are distinct here: two cards of the hand next to each other among every
             # live power (a choice card's every power included) play alike
             live = sorted([c for h in hands for c in h if c < CHOICE_BASE] +

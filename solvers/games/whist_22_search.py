@@ -2,9 +2,11 @@
 
 Each sample deals the cards the seat cannot see afresh (``determinize``: honest by
 construction). On the same samples every legal move is tried and the deal is played
-to its end: exactly (a small max-n search over the open cards, each player aiming at
-their own result) once few enough cards are left, otherwise by the rules of thumb for
-every seat. A move's value is the seat's result at the end of the deal: the points it
+to its end: exactly once few enough cards are left, otherwise by the rules of thumb for
+every seat. The exact play is the double-dummy solver's, under the game's suitless rules
+(:func:`whist_22_rules`: one suit, the Fool said as 0 or 22, each player aiming at its
+own result, max-n); when the position itself is small enough, one solve of a sampled
+deal values every card (:func:`root_values`). A move's value is the seat's result at the end of the deal: the points it
 keeps against the mean of the others (``State.utility``); for bids the reason also
 gives the expected number of tricks missed, ``|tricks - bid|``.
 """
