@@ -68,14 +68,14 @@ def agree(position: Position) -> None:
     assert card_vectors(position) == reference_vectors(position), position
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10**9), st.integers(2, 5), st.integers(1, 3))
 def test_whist_22_rules_match_exhaustive_play(seed, players, per_hand):
     per_hand = min(per_hand, 12 // players)
     agree(whist_case(Rng(seed), players, per_hand))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.integers(0, 10**9), st.integers(3, 8), st.integers(1, 3))
 def test_matapesa_rules_match_exhaustive_play(seed, players, per_hand):
     per_hand = min(per_hand, 12 // players)
