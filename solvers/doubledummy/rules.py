@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from solvers.cards import Card, Rank, Suit, parse_card
+from solvers.doubledummy.suitless_rules import MAX_SUITLESS_SEATS, Suitless
 from solvers.errors import CardsageError
 
 __all__ = ["TrickRules", "OBJECTIVES"]
@@ -48,7 +49,9 @@ class TrickRules:
     them out of their printed suits. ``must_trump``: a seat void in the led suit must
     trump if able. ``must_head``: among the cards allowed so far, a seat must play one
     that wins the trick as it stands if it has one. ``unequal_hands`` lets hands differ
-    in size; a seat with no cards left is skipped.
+    in size; a seat with no cards left is skipped. ``suitless`` declares tricks with no
+    suits (:class:`~solvers.doubledummy.suitless_rules.Suitless`: one card order, its own
+    legality, payoff and solution concept); the suit fields then stay at their defaults.
     """
 
     seats: int = 4
@@ -64,13 +67,17 @@ class TrickRules:
     sides: tuple[int, ...] | None = None
     unequal_hands: bool = False
     name: str = "custom"
+    suitless: Suitless | None = None
     _keys: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _points: dict = field(default=None, init=False, repr=False, compare=False, hash=False)
     _signature: tuple = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
-        if not isinstance(self.seats, int) or not 2 <= self.seats <= MAX_SEATS:
-            raise CardsageError(f"seats must be 2 to {MAX_SEATS}, got {self.seats!r}", field="seats")
+        most = MAX_SEATS if self.suitless is None else MAX_SUITLESS_SEATS
+        if not isinstance(self.seats, int) or not 2 <= self.seats <= most:
+            raise CardsageError(f"seats must be 2 to {most}, got {self.seats!r}", field="seats")
+        if self.suitless is not None:
+            self._check_suitless()
         if self.trump is not None and self.trump not in (0, 1, 2, 3):
             raise CardsageError(f"trump must be a suit index 0-3 or None, got {self.trump!r}",
                                 field="trump")
@@ -97,6 +104,15 @@ class TrickRules:
         if self.trump_order and self.trump is None:
             raise CardsageError("a trump ladder needs the trump suit index it forms", field="trump")
 
+    def _check_suitless(self) -> None:
+        if not isinstance(self.suitless, Suitless):
+            raise CardsageError("suitless must be a Suitless", field="suitless")
+        if (self.trump is not None or self.rank_order is not None or self.trump_order or self.must_trump
+                or self.must_head or self.card_points or self.unequal_hands or self.objective != "tricks"):
+            raise CardsageError("suitless rules state their own order, legality and payoff; leave the "
+                                "suit fields at their defaults", field="suitless")
+        self.suitless.check_seats(self.seats)
+
     def _set(self, name, value):
         object.__setattr__(self, name, value)
 
@@ -111,6 +127,8 @@ class TrickRules:
 
     def _build_keys(self) -> dict[Card, tuple[int, int]]:
         """Card → (suit as played, power within that suit; higher power wins)."""
+        if self.suitless is not None:
+            return {card: (0, self.suitless.power(card)) for card in self.suitless.cards}
         keys: dict[Card, tuple[int, int]] = {}
         ladder = [_as_card(c) for c in (self.trump_order or ())]
         if len(set(ladder)) != len(ladder):
@@ -184,7 +202,8 @@ class TrickRules:
     def _make_signature(self) -> tuple:
         return (self.seats, self.trump, tuple(sorted((str(c), k) for c, k in self._keys.items())),
                 self.must_trump, self.must_head, tuple(sorted((str(c), p) for c, p in self._points.items())),
-                self.trick_points, self.last_trick_points, self.unequal_hands)
+                self.trick_points, self.last_trick_points, self.unequal_hands,
+                None if self.suitless is None else self.suitless.signature())
 
     def with_trump(self, trump: int | None) -> "TrickRules":
         """The same rules with another trump suit (no ladder games)."""
@@ -321,6 +340,7 @@ def _replace(rules: TrickRules, **changes) -> TrickRules:
                   objective=rules.objective, card_points=rules.card_points,
                   trick_points=None if rules.objective == "last_trick" else rules.trick_points,
                   last_trick_points=() if rules.objective == "last_trick" else rules.last_trick_points,
-                  sides=rules.sides, unequal_hands=rules.unequal_hands, name=rules.name)
+                  sides=rules.sides, unequal_hands=rules.unequal_hands, name=rules.name,
+                  suitless=rules.suitless)
     fields.update(changes)
     return TrickRules(**fields)

@@ -113,6 +113,10 @@ class Solver:
             raise CardsageError("solve needs a Position", field="position")
         if values not in VALUES:
             raise CardsageError(f"values must be 'best' or 'all', got {values!r}", field="values")
+        if position.rules.suitless is not None:
+            from solvers.doubledummy.suitless import solve_suitless
+            return solve_suitless(position, values=values, budget_nodes=budget_nodes, budget_ms=budget_ms,
+                                  line=line, owner=self)
         if budget_ms is not None:
             load_kernels()
         start = time.perf_counter()

@@ -5,7 +5,8 @@ The only decision is which card to play. ``heuristic`` plays the rules of thumb
 low cards for the end, since the card you keep last decides whether you take the last
 trick. ``search`` and ``hint`` deal the unseen cards afresh many times and play each
 deal out (:mod:`solvers.games.matapesa_search`); from six cards in hand down each sampled
-deal is solved exactly (:mod:`solvers.games.matapesa_exact`).
+deal is solved exactly by the double-dummy solver's suitless rules
+(:func:`solvers.games.matapesa_search.matapesa_rules`).
 """
 
 from __future__ import annotations

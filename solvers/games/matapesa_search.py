@@ -9,31 +9,36 @@ the rules of thumb. The card is valued by how often the seat then takes the last
 (with cucumber points, by the penalty it costs), the same sampled deals for every card.
 
 Playouts run on ranks alone, so a sampled deal costs microseconds and a decision can look
-at hundreds of them. The shared double-dummy solver does not fit this game: suits do not
-count, equal cards are beaten by the later one, a player who does not head must throw
-their lowest card, and up to eight players sit at the table.
+at hundreds of them.
 
-The ending is played exactly instead (:mod:`solvers.games.matapesa_exact`): once the seat
-holds ``exact_horizon(players)`` cards or fewer, each sampled deal is solved exactly, every
-player then playing the card best for itself, and each card the seat may play is valued by
-that exact result. The bot keeps the rules of thumb's card (the highest allowed) unless
-another card is clearly better on the same sampled deals (by ``EXACT_MARGIN`` standard
-errors of the paired difference).
+The ending is played exactly by the shared double-dummy solver's suitless rules
+(:func:`matapesa_rules`, :mod:`solvers.doubledummy.suitless`): one card order by rank,
+head the trick or throw your lowest, the last of equal highest cards wins, the last
+trick loses (one game, or with cucumber points the rank that took it). Once the seat
+holds ``exact_horizon(players)`` cards or fewer, each sampled deal is solved exactly,
+every player then playing the card best for itself (max-n; among cards that cost it the
+same, the highest, as the rules of thumb would), and each card the seat may play is
+valued by that exact result. The bot keeps the rules of thumb's card (the highest
+allowed) unless another card is clearly better on the same sampled deals (by
+``EXACT_MARGIN`` standard errors of the paired difference).
 """
 
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
-from solvers.cards import Card, Rng
+from solvers.cards import Card, Rng, Suit, parse_card, standard_pack
+from solvers.doubledummy import Position, Suitless, TrickRules
+from solvers.doubledummy.suitless import OutOfBudget, SuitlessSearch, card_vectors
 from solvers.game import Action, Hint, card_action
 from solvers.games.matapesa import CUCUMBER, MatapesaState, card_order, rank_name
-from solvers.games.matapesa_exact import OutOfTime, Solver, exact_horizon, position
 from solvers.games.matapesa_play import heuristic_bot, heuristic_card, heuristic_hint
 from solvers.sampling import sample_hidden
 
-__all__ = ["SEARCH_SAMPLES", "EXACT_SAMPLES", "candidates", "sample_ranks", "card_table", "exact_table",
-           "in_ending", "playout", "hint", "search_bot"]
+__all__ = ["SEARCH_SAMPLES", "EXACT_SAMPLES", "HORIZON", "candidates", "sample_ranks", "card_table",
+           "exact_table", "exact_horizon", "matapesa_rules", "dd_position", "solve_cards", "in_ending",
+           "playout", "hint", "search_bot"]
 
 SEARCH_SAMPLES = 120       # sampled deals a decision for the search bot
 HINT_MAX_SAMPLES = 4000    # a timed hint stops here even with time left
@@ -44,6 +49,86 @@ EXACT_SAMPLES = 60         # sampled deals solved exactly a decision for the sea
 EXACT_HINT_MAX = 2000      # a timed hint in the ending stops here even with time left
 EXACT_BUDGET_SHARE = 0.8  # a timed hint in the ending stops solving deals at this share of the budget
 EXACT_MARGIN = 1.5         # standard errors by which another card must beat the rules of thumb's
+
+# cards in the hand of the seat to move from which the bot and hint solve sampled deals
+# exactly, by the number of players in the deal (node counts in docs/games/matapesa.md)
+HORIZON = {2: 6, 3: 6, 4: 6, 5: 6, 6: 6, 7: 6, 8: 6}
+
+
+def exact_horizon(players: int) -> int:
+    """Cards each from which sampled deals are solved exactly."""
+    return HORIZON.get(players, 3)
+
+
+# ---------------------------------------------------------------- the shared solver's rules
+
+
+@lru_cache(maxsize=32)
+def matapesa_rules(players: int, cucumber: bool = False, paranoid: bool = False) -> TrickRules:
+    """Mätäpesä's trick rules for the double-dummy solver: ranks only (ace high), head the
+    trick or throw your lowest card, the last of equal highest cards wins, the last trick
+    costs one game (with ``cucumber``: the rank that took it). Every player for itself
+    (max-n, the highest of equally good cards first), or ``paranoid``: the others all
+    against the seat to play."""
+    powers = {str(c): int(c.rank) for c in standard_pack()}
+    spec = Suitless(powers=powers, follow="head_or_lowest", ties="last",
+                    payoff="last_trick_power" if cucumber else "last_trick", prefer="high",
+                    play="paranoid" if paranoid else "maxn")
+    return TrickRules(seats=players, sides=tuple(range(players)), suitless=spec, name="matapesa")
+
+
+def dd_position(state: MatapesaState, ranks: dict[int, list[int]] | None = None,
+                paranoid: bool = False) -> tuple[list[int], Position]:
+    """The state (or a sampled deal: ``ranks``, seat → ranks) as a solver position: the
+    players in the deal in play order (the solver's seats) and the position. Suits do not
+    count, so each rank's cards get any free suits."""
+    seats = list(state.seats)
+    place = {s: i for i, s in enumerate(seats)}
+    if ranks is None:
+        ranks = {s: [c.rank for c in state.hands[s]] for s in seats}
+    free: dict[int, list[int]] = {}
+    trick = []
+    for _, card in state.trick:
+        free.setdefault(int(card.rank), list(Suit)).remove(card.suit)
+        trick.append(card)
+    hands = []
+    for s in seats:
+        hand = []
+        for r in ranks[s]:
+            suits = free.setdefault(int(r), list(Suit))
+            hand.append(Card.standard(int(r), suits.pop()))
+        hands.append(hand)
+    leader = (place[state.turn] - len(state.trick)) % len(seats)
+    rules = matapesa_rules(len(seats), state.options.match == CUCUMBER, paranoid)
+    return seats, Position.from_hands(hands, leader, trick, rules)
+
+
+def _outcome(vector: tuple[int, ...], cucumber: bool) -> tuple[int, int]:
+    """(loser's place, rank that took the last trick) from a max-n payoff vector; without
+    cucumber points the rank is not part of the payoff and reads as 0."""
+    loser = min(range(len(vector)), key=vector.__getitem__)
+    return loser, (-vector[loser] if cucumber else 0)
+
+
+def solve_cards(state: MatapesaState, ranks: dict[int, list[int]] | None = None, *,
+                paranoid: bool = False, search: SuitlessSearch | None = None) -> dict[int, object]:
+    """For the seat to move: each rank it may play → the exact result, every hand as in
+    ``state`` (or ``ranks``). Max-n: (loser seat, rank that took the last trick; 0 when
+    the match does not price it). ``paranoid``: what the seat pays when all the others
+    play against it."""
+    seats, pos = dd_position(state, ranks, paranoid)
+    cucumber = state.options.match == CUCUMBER
+    vectors = card_vectors(pos, search)
+    me = pos.to_play
+    out: dict[int, object] = {}
+    for label, vector in vectors.items():
+        rank = int(parse_card(label).rank)
+        if paranoid:
+            out[rank] = -vector[me]
+        else:
+            loser, lost = _outcome(vector, cucumber)
+            out[rank] = (seats[loser], lost)
+    return out
 
 
 def candidates(state: MatapesaState, seat: int) -> list[Card]:
@@ -155,22 +240,22 @@ def exact_table(state: MatapesaState, seat: int, rng: Rng, samples: int | None, 
     """Per sampled deal solved exactly, each candidate card's (value to the seat, whether it
     loses): the same rows as :func:`card_table`, the play-out replaced by exact play."""
     cards = candidates(state, seat)
-    cucumber = state.options.match == CUCUMBER
+    rules = matapesa_rules(len(state.seats), state.options.match == CUCUMBER)
     rows: list[list[tuple[float, bool]]] = []
     while (samples is None or len(rows) < samples) and len(rows) < cap:
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        seats, hands, turn, count, top, win = position(state, sample_ranks(state, seat, rng))
         # a timed hint drops a deal still unsolved at the deadline
-        solver = Solver(len(seats), cucumber, deadline=deadline)
+        search = SuitlessSearch(rules)
+        search.deadline = deadline
         try:
-            results = solver.card_results(hands, turn, count, top, win)
-        except OutOfTime:
+            results = solve_cards(state, sample_ranks(state, seat, rng), search=search)
+        except OutOfBudget:
             break
         row = []
         for card in cards:
             loser, rank = results[int(card.rank)]
-            row.append((deal_value(state, seat, seats[loser], rank), seats[loser] == seat))
+            row.append((deal_value(state, seat, loser, rank), loser == seat))
         rows.append(row)
     return cards, rows
 

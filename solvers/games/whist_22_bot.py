@@ -17,7 +17,15 @@ Rules of thumb (the ``heuristic`` bot; the rule text gives no tips of its own):
 * The Fool counts 22 when a trick is wanted and 0 otherwise.
 
 The hint (:func:`hint`) values every legal move on sampled deals of the cards the seat
-cannot see (:mod:`solvers.games.whist_22_search`).
+cannot see (:mod:`solvers.games.whist_22_search`); once few enough cards are left each
+sampled deal is solved exactly by the double-dummy solver's suitless rules.
+
+The ``search`` bot plays its cards by sampled double dummy once the hands are small
+enough to solve (``EXACT_ORDERS`` in :mod:`solvers.games.whist_22_search`: four hands of
+three cards): ``SEARCH_SAMPLES`` sampled deals, each solved exactly for every card at
+once. Before that, and for bids and the blind Fool's value, it plays the generic
+information-set search with the rules of thumb as rollouts (``GENERIC_ITERATIONS``
+simulations).
 """
 
 from __future__ import annotations
@@ -27,11 +35,15 @@ from functools import lru_cache
 
 from solvers.cards import Card, Rng, tarot_trumps
 from solvers.game import Action, Hint
-from solvers.games.whist_22 import BID, DECLARE, FOOL, FOOL_HIGH, FOOL_LOW, Whist22State, card_order
-from solvers.games.whist_22_search import sampled_hint
+from solvers.games.whist_22 import BID, DECLARE, FOOL, FOOL_HIGH, FOOL_LOW, PLAY, Whist22State, card_order
+from solvers.games.whist_22_search import EXACT_ORDERS, orders, sampled_hint
+from solvers.ismcts import SearchConfig, make_search_bot
 
-__all__ = ["BOTS", "SEARCH", "choose", "heuristic_bot", "heuristic_hint", "hint", "expected_tricks",
-           "known_hand", "unseen", "needed"]
+__all__ = ["BOTS", "SEARCH", "choose", "heuristic_bot", "heuristic_hint", "hint", "search_bot",
+           "expected_tricks", "known_hand", "unseen", "needed", "SEARCH_SAMPLES", "GENERIC_ITERATIONS"]
+
+SEARCH_SAMPLES = 24       # sampled deals solved exactly a card decision for the search bot
+GENERIC_ITERATIONS = 40   # simulations of the generic search a decision before the ending
 
 ALL_CARDS = tuple(tarot_trumps())
 
@@ -211,5 +223,23 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
                         fallback=heuristic_hint)
 
 
-BOTS = {"heuristic": heuristic_bot}
+_GENERIC: list = []
+
+
+def search_bot(state: Whist22State, seat: int, rng: Rng) -> Action:
+    """Cards by sampled double dummy once the hands are small enough to solve; bids, the
+    blind Fool's value and the cards before that by the generic search."""
+    legal = state.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == PLAY and not state.blind and orders(state) <= EXACT_ORDERS:
+        return sampled_hint(state, seat, None, rng=rng.fork("whist-22 cards"), iterations=SEARCH_SAMPLES,
+                            policy=heuristic_bot, fallback=heuristic_hint).action
+    if not _GENERIC:
+        _GENERIC.append(make_search_bot(SearchConfig(rollout=heuristic_bot), iterations=GENERIC_ITERATIONS,
+                                        budget=None))
+    return _GENERIC[0](state, seat, rng)
+
+
+BOTS = {"heuristic": heuristic_bot, "search": search_bot}
 SEARCH = None

@@ -2,9 +2,11 @@
 
 Each sample deals the cards the seat cannot see afresh (``determinize``: honest by
 construction). On the same samples every legal move is tried and the deal is played
-to its end: exactly (a small max-n search over the open cards, each player aiming at
-their own result) once few enough cards are left, otherwise by the rules of thumb for
-every seat. A move's value is the seat's result at the end of the deal: the points it
+to its end: exactly once few enough cards are left, otherwise by the rules of thumb for
+every seat. The exact play is the double-dummy solver's, under the game's suitless rules
+(:func:`whist_22_rules`: one suit, the Fool said as 0 or 22, each player aiming at its
+own result, max-n); when the position itself is small enough, one solve of a sampled
+deal values every card (:func:`root_values`). A move's value is the seat's result at the end of the deal: the points it
 keeps against the mean of the others (``State.utility``); for bids the reason also
 gives the expected number of tricks missed, ``|tricks - bid|``.
 """
@@ -12,15 +14,19 @@ gives the expected number of tricks missed, ``|tricks - bid|``.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from math import factorial
 from typing import Callable
 
-from solvers.cards import Rng
+from solvers.cards import Card, Kind, Rng, tarot_trumps
+from solvers.doubledummy import Position, Suitless, TrickRules
+from solvers.doubledummy.suitless import SuitlessSearch, card_vectors
 from solvers.game import Action, Hint
 from solvers.games.whist_22 import BID, DECLARE, FOOL, FOOL_HIGH, FOOL_LOW, PLAY, Whist22State
 from solvers.sampling import determinize
 
-__all__ = ["sampled_hint", "finish_deal", "solve_tail", "EXACT_ORDERS"]
+__all__ = ["sampled_hint", "finish_deal", "solve_tail", "root_values", "orders", "tail_position", "whist_22_rules",
+           "EXACT_ORDERS"]
 
 # a deal is finished by the exact search once the hands can be played out in at most this
 # many orders (the product of the hand sizes' factorials: 4 hands of 3 cards give 1296)
@@ -33,65 +39,47 @@ MAX_SAMPLES = 400
 # ---------------------------------------------------------------- exact tail search
 
 
-def _legal_values(hand: tuple[int, ...], live: set[int], best: int) -> list[tuple[int, int]]:
-    """(card, value) moves of a hand of numbers (the Fool is -1), one per class of
-    interchangeable cards: cards with no live card and not the trick's best between them."""
-    out: list[tuple[int, int]] = []
-    if -1 in hand:
-        out += [(-1, FOOL_LOW), (-1, FOOL_HIGH)]
-    plain = sorted(c for c in hand if c >= 0)
-    previous = None
-    for c in plain:
-        if previous is not None and not any(previous < x < c for x in live) and not previous < best < c:
-            continue        # same as the card just below it
-        out.append((c, c))
-        previous = c
-    return out
+@lru_cache(maxsize=512)
+def whist_22_rules(players: int, targets: tuple[int, ...], fool_played: int | None = None) -> TrickRules:
+    """Whist 22's trick rules for the double-dummy solver: one suit of 22 cards, any card
+    to any trick, the highest wins, the Fool said as 0 or 22 as it is played
+    (``fool_played``: what it was said as if it is on the current trick). Each seat wants
+    exactly ``targets[seat]`` more tricks (its bid less the tricks it has) and plays for
+    its own result against the mean of the others' (max-n; among equally good cards the
+    lowest first, the Fool as 0 before the 1 and as 22 after the 21)."""
+    powers = {str(c): (FOOL_LOW if c == FOOL else c.rank) for c in tarot_trumps()}
+    spec = Suitless(powers=powers, choices={"FOOL": (FOOL_LOW, FOOL_HIGH)}, payoff="exact",
+                    targets=targets, relative=True, prefer="low",
+                    played_as={} if fool_played is None else {"FOOL": fool_played})
+    return TrickRules(seats=players, sides=tuple(range(players)), suitless=spec, name="whist-22")
+
+
+def _card_of(number: int) -> Card:
+    return FOOL if number < 0 or number in (FOOL_LOW, FOOL_HIGH) else Card(Kind.TAROT, None, number)
+
+
+def tail_position(hands: tuple[tuple[int, ...], ...], trick: tuple[tuple[int, int], ...], leader: int,
+                  tricks: tuple[int, ...], bids: tuple[int, ...]) -> Position:
+    """The rest of a deal as a solver position: cards as numbers (the Fool -1), the
+    trick as (seat, value played) pairs."""
+    players = len(hands)
+    fool = next((v for _, v in trick if v in (FOOL_LOW, FOOL_HIGH)), None)
+    rules = whist_22_rules(players, tuple(b - t for b, t in zip(bids, tricks)), fool)
+    return Position.from_hands([[_card_of(c) for c in h] for h in hands], leader,
+                               [_card_of(v) for _, v in trick], rules)
 
 
 def solve_tail(hands: tuple[tuple[int, ...], ...], trick: tuple[tuple[int, int], ...], leader: int,
                tricks: tuple[int, ...], bids: tuple[int, ...]) -> tuple[float, ...]:
     """Each seat's result of the rest of the deal played with every card open, every
-    player choosing what is best for themselves (max-n): the points it keeps in this deal
-    against the mean of the others'. Cards are numbers, the Fool -1."""
+    player choosing what is best for themselves (max-n, by the double-dummy solver's
+    suitless rules): the points it keeps in this deal against the mean of the others'.
+    Cards are numbers, the Fool -1."""
     players = len(hands)
-    memo: dict = {}
-
-    def result(done: tuple[int, ...]) -> tuple[float, ...]:
-        loss = [abs(t - b) for t, b in zip(done, bids)]
-        total = sum(loss)
-        return tuple(-loss[s] + (total - loss[s]) / (players - 1) for s in range(players))
-
-    def go(hands, trick, leader, done):
-        if not trick and not any(hands):
-            return result(done)
-        key = (hands, trick, leader, done)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        seat = (leader + len(trick)) % players
-        live = {c for h in hands for c in h if c >= 0}
-        best = max((v for _, v in trick), default=-1)
-        top = None
-        for card, value in _legal_values(hands[seat], live, best):
-            rest = list(hands)
-            held = list(hands[seat])
-            held.remove(card)
-            rest[seat] = tuple(held)
-            plays = trick + ((seat, value),)
-            if len(plays) == players:
-                winner = max(plays, key=lambda p: p[1])[0]
-                after = list(done)
-                after[winner] += 1
-                outcome = go(tuple(rest), (), winner, tuple(after))
-            else:
-                outcome = go(tuple(rest), plays, leader, done)
-            if top is None or outcome[seat] > top[seat]:
-                top = outcome
-        memo[key] = top
-        return top
-
-    return go(hands, trick, leader, tricks)
+    position = tail_position(hands, trick, leader, tricks, bids)
+    search = SuitlessSearch(position.rules)
+    vector = search.value(*search.encode(position))
+    return tuple(v / (players - 1) for v in vector)
 
 
 def _numbers(state: Whist22State):
@@ -100,7 +88,23 @@ def _numbers(state: Whist22State):
     return hands, trick
 
 
-def _orders(state: Whist22State) -> int:
+def root_values(state: Whist22State, seat: int, legal: list[Action]) -> dict[Action, float] | None:
+    """Each legal card's exact result for ``seat`` from one solve of the whole position
+    (every card open), or None when the hands are too big to solve or the deal is blind."""
+    if state.phase != PLAY or state.blind or orders(state) > EXACT_ORDERS:
+        return None
+    hands, trick = _numbers(state)
+    position = tail_position(hands, trick, state.leader, state.tricks, state.bids)
+    vectors = card_vectors(position, SuitlessSearch(position.rules))
+    scale = state.players - 1
+    out = {}
+    for action in legal:
+        label = "FOOL=" + action.args[1] if action.args[0] == "FOOL" else action.args[0]
+        out[action] = vectors[label][seat] / scale
+    return out
+
+
+def orders(state: Whist22State) -> int:
     """In how many orders the cards left in the hands could be played (the exact search's size)."""
     total = 1
     for hand in state.hands:
@@ -113,7 +117,7 @@ def finish_deal(state: Whist22State, seat: int, rng: Rng, policy: Callable) -> f
     left and every bid is made, by ``policy`` for every seat otherwise."""
     hands_before = state.hands_played
     while not state.is_over and state.hands_played == hands_before:
-        if state.phase == PLAY and not state.blind and _orders(state) <= EXACT_ORDERS:
+        if state.phase == PLAY and not state.blind and orders(state) <= EXACT_ORDERS:
             hands, trick = _numbers(state)
             values = solve_tail(hands, trick, state.leader, state.tricks, state.bids)
             return values[seat]
@@ -165,7 +169,11 @@ def sampled_hint(state: Whist22State, seat: int, budget: float | None, *, rng: R
             break
         world = determinize(state, seat, rng.fork(samples))
         base = rng.fork(f"play {samples}")
+        exact = root_values(world, seat, legal) if state.phase == PLAY else None
         for action in legal:
+            if exact is not None:
+                totals[action] += exact[action]
+                continue
             after = world._apply(action, seat)
             if state.phase == BID:
                 value, miss = _deal_miss(after, seat, Rng(base.state), policy)

@@ -1,6 +1,7 @@
-"""Mätäpesä's exact ending solver, cross-checked against a plain exhaustive search that
-plays every legal card with the rules module's own ``apply`` (no memo, no rank shortcuts
-beyond the rules' own), on many small random endings of real deals."""
+"""Mätäpesä's exact endings (the double-dummy solver's suitless rules), cross-checked
+against a plain exhaustive search that plays every legal card with the rules module's own
+``apply`` (no memo, no rank shortcuts beyond the rules' own), on many small random
+endings of real deals."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from solvers import games
 from solvers.cards import Rng
 from solvers.games.matapesa import card_order
-from solvers.games.matapesa_exact import Solver, position, solve_cards
+from solvers.doubledummy import Position, Solver
+from solvers.games.matapesa_search import dd_position, matapesa_rules, solve_cards
 
 GAME = games.get("matapesa")
 
@@ -67,13 +69,17 @@ def _card(action):
 def check(state, every_card: bool = False, paranoid: bool = False) -> None:
     seat = state.turn
     solved = solve_cards(state, paranoid=paranoid)
-    by_rank: dict[int, tuple[int, int]] = {}
+    cucumber = state.options.match == "cucumber_points"
+    by_rank: dict[int, object] = {}
     for action in state.legal_actions(seat):
         rank = int(_card(action).rank)
         if rank in by_rank and not every_card:
             continue
         value = exhaustive(state.apply(action, seat), state.hands_played, every_card,
                            seat if paranoid else None)
+        # the solver reports what the payoff reads: the loser (and the rank with cucumber
+        # points), or for the paranoid side what the seat pays
+        value = cost(state, seat, value) if paranoid else (value[0], value[1] if cucumber else 0)
         assert by_rank.setdefault(rank, value) == value, "cards of one rank play alike"
     assert solved == by_rank, (state.hands, state.trick)
 
@@ -111,30 +117,35 @@ def test_the_seat_never_does_worse_than_paranoid_fears():
         paranoid = solve_cards(state, paranoid=True)
         assert set(selfish) == set(paranoid)
         for rank in selfish:
-            assert not (selfish[rank][0] == seat and paranoid[rank][0] != seat)
+            assert not (selfish[rank][0] == seat and paranoid[rank] == 0)
 
 
 def test_the_last_trick_goes_to_the_highest_the_later_of_equals():
-    solver = Solver(3)
-    assert solver.result(((9,), (9,), (4,)), 0) == (1, 9)
-    assert solver.result(((9,), (4,), (9,)), 1) == (0, 9)
+    rules = matapesa_rules(3, cucumber=True)
+    line = Solver().solve(Position.from_hands([["9S"], ["9H"], ["4C"]], 0, (), rules), line=True).line
+    assert line == ["9S", "9H", "4C"]
+    res = Solver().solve(Position.from_hands([["9S"], ["4H"], ["9C"]], 1, (), rules))
+    assert res.value == 0       # seat 0's nine, played last, takes it
 
 
 def test_a_player_sheds_the_card_that_would_take_the_last_trick():
-    # place 0 leads holding a king and a two against two players with 5 7 and 6 8: leading
+    # seat 0 leads holding a king and a two against two players with 5 7 and 6 8: leading
     # the two would leave it the king for the last trick, so it leads the king
-    solver = Solver(3)
-    results = solver.card_results(((2, 13), (5, 7), (6, 8)), 0)
-    assert results[2][0] == 0 and results[13][0] != 0
+    rules = matapesa_rules(3)
+    res = Solver().solve(Position.from_hands([["2S", "KS"], ["5H", "7H"], ["6C", "8C"]], 0, (), rules),
+                         values="all")
+    assert res.cards == {"KS": 0, "2S": -1} and res.best == "KS"
 
 
 def test_position_reads_the_trick_so_far():
     state = ending(3, 4, 3)
     while not state.trick:
         state = state.apply(state.legal_actions(state.turn)[0], state.turn)
-    seats, hands, turn, count, top, win = position(state)
-    assert count == len(state.trick) and seats[turn] == state.turn
-    assert top == max(c.rank for _, c in state.trick)
+    seats, pos = dd_position(state)
+    assert len(pos.trick) == len(state.trick) and seats[pos.to_play] == state.turn
+    assert sorted(c.rank for c in pos.trick) == sorted(c.rank for _, c in state.trick)
+    assert [sorted(c.rank for c in h) for h in pos.hands] == \
+        [sorted(c.rank for c in state.hands[s]) for s in seats]
 
 
 @pytest.mark.slow

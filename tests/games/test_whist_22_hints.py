@@ -115,3 +115,41 @@ def test_the_hint_answers_within_its_budget():
     began = time.perf_counter()
     GAME.hint(state, 0, 0.5)
     assert time.perf_counter() - began < 1.5
+
+
+def _ending(seed: int):
+    """A real deal played by the rules of thumb until the hands are small enough to solve."""
+    from solvers.games.whist_22_bot import heuristic_bot
+    from solvers.games.whist_22_search import EXACT_ORDERS, orders
+    state = GAME.new(seed=seed)
+    rng = Rng(seed)
+    while state.phase != "play" or orders(state) > EXACT_ORDERS:
+        seat = min(state.to_move)
+        state = state.apply(heuristic_bot(state, seat, rng), seat)
+    return state
+
+
+def test_one_solve_values_every_card_as_playing_each_card_does():
+    # the root solve of a sampled deal gives each card the same result as solving the deal
+    # after that card
+    from solvers.games.whist_22_search import _numbers, root_values
+    for seed in range(6):
+        state = _ending(seed)
+        seat = state.turn
+        legal = state.legal_actions(seat)
+        values = root_values(state, seat, legal)
+        for action in legal:
+            after = state.apply(action, seat)
+            if after.phase != "play" or after.hands_played:
+                continue
+            hands, trick = _numbers(after)
+            expected = solve_tail(hands, trick, after.leader, after.tricks, after.bids)[seat]
+            assert values[action] == pytest.approx(expected), (seed, action)
+
+
+def test_the_search_bot_plays_legal_cards_by_sampled_double_dummy_in_the_ending():
+    bot = GAME.bots()["search"]
+    for seed in range(3):
+        state = _ending(seed)
+        seat = state.turn
+        assert bot(state, seat, Rng(seed)) in state.legal_actions(seat)
