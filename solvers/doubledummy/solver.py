@@ -92,6 +92,7 @@ class Solver:
         """Forget every stored result."""
         ttable.clear(self._table)
         self._rules_ids.clear()
+        self.__dict__.pop("_suitless_searches", None)   # the suitless search's memo (suitless.py)
 
     # ------------------------------------------------------------ public
 
