@@ -3,10 +3,11 @@
 A penalty never pays in Mao (a bad card is a draw that also shows the card; a wrong word is
 a card more), so the candidates are the faultless moves under the rules the searcher plays
 by: each fitting card with exactly the words asked for (a jack with each suit it may call)
-and the draw (two copies of a card are one move). Each candidate is played on the same
-``samples`` deals of the unseen cards and finished by the rules of thumb for every seat a
-few turns ahead (:func:`fast_rollout`, the engine's play on plain lists, about six times
-cheaper than playing on the frozen states); a move replaces the rules-of-thumb move only
+and the draw (two copies of a card are one move; option ``KEEP_JACKS``: with wild jacks no
+jack but the rules of thumb's own, called as they call it, :func:`searched`). Each candidate
+is played on the same ``samples`` deals of the unseen cards and finished by the rules of
+thumb for every seat a few turns ahead (:func:`fast_rollout`, the engine's play on plain
+lists, about six times cheaper than playing on the frozen states); a move replaces the rules-of-thumb move only
 when its paired gain over it is clearly more than noise (``KEEP_MARGIN`` standard errors).
 
 The deals honour the round's public record (``MaoState.moves``), read under the rules the
@@ -15,8 +16,9 @@ taken to play by the rules of thumb (:func:`observations`): a seat that drew hel
 fitted then, so but for the cards it was given since, its hand is dealt from cards that fit
 none of the tables it drew on; and of up to ``TRIES`` such hands the one kept is the first
 whose whole round, gone back move by move from it, the rules of thumb would have played
-(:func:`disagreements`: the card they pick from the hand it had, no draw while a card fitted),
-else the one with fewest disagreements, those after the last card it was given counting most.
+(:func:`disagreements`: the card they pick from the hand it had, no draw while a card fitted,
+and with ``CALLS`` the suit they call with a jack), else the one with fewest disagreements,
+those after the last card it was given counting most.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import random
 import time
 from dataclasses import dataclass, field, replace
 
-from solvers.cards import Rank, Rng, Suit
+from solvers.cards import Rank, Rng, Suit, parse_card
 from solvers.game import Action
 from solvers.games import mao_rules as R
 from solvers.games.mao import DRAW, DRAWN, PLAY, PLAYED, MaoState
@@ -56,6 +58,20 @@ def candidates(state: MaoState, seat: int) -> list[Action]:
     if not (able and R.NO_DRAW_WHEN_ABLE in rules):
         moves.append(Action(DRAW))
     return moves
+
+
+def searched(state: MaoState, seat: int, prior: Action) -> list[Action]:
+    """The candidates the search weighs against the rules-of-thumb move ``prior``: every
+    faultless move, or with ``KEEP_JACKS`` and wild jacks no jack but the one ``prior`` plays,
+    called as ``prior`` calls. Valued one move deep with the hands seen, the search's changes
+    of a jack or a call lost; in play, keeping them measured lower (docs/games/mao.md)."""
+    moves = candidates(state, seat)
+    if not (KEEP_JACKS and R.JACK_WILD in state.rules):
+        return moves
+    return [m for m in moves if m == prior or m.kind != PLAY or parse_card(m.args[0]).rank != Rank.JACK]
+
+
+KEEP_JACKS = False   # on, the margin measured lower (paired -0.04 over 80 deals: docs/games/mao.md)
 
 
 def _ordered(words) -> list[str]:
@@ -108,6 +124,8 @@ class Seen:
 
 
 INFER = True
+CALLS = False        # read a jack's suit call (the suit its player held most after it): the
+                     # sampled hands come closer, the margin measured no higher (docs/games/mao.md)
 TRIES = 24           # hands drawn for a seat until one agrees with its plays
 
 
@@ -124,6 +142,7 @@ def observations(state: MaoState, seat: int) -> dict[int, Seen]:
     rules = state.rules
     reverse = R.reverse_rank(opts.reverse_rank)
     nice = R.SEVEN_NICE_DAY in rules
+    wild = CALLS and R.JACK_WILD in rules
     sizes = [opts.hand_size] * n
     sevens = 0
     draws: list[list] = [[] for _ in range(n)]     # per seat: (move index, table)
@@ -143,7 +162,13 @@ def observations(state: MaoState, seat: int) -> dict[int, Seen]:
                 draws[s].append((i, table))
             sevens = 0
         if m.kind == PLAYED:
-            event = (CLEAN, table, m.card, plays[s][-1][3]) if not m.offences else (STOOD, m.card, m.taken)
+            if m.offences:
+                event = (STOOD, m.card, m.taken)
+            else:
+                call = None
+                if wild and m.card.rank == Rank.JACK:
+                    call = state.moves[i + 1].called if i + 1 < len(state.moves) else state.called_suit
+                event = (CLEAN, table, m.card, plays[s][-1][3], call)
         elif draws[s] and draws[s][-1][0] == i:
             event = (REFUSED, table, m.taken)
         else:
@@ -222,7 +247,13 @@ def disagreements(hand: list, seen: Seen, rules: frozenset, rand=None) -> int:
     for event in reversed(seen.history):
         kind = event[0]
         if kind == CLEAN:
-            _, table, card, danger = event
+            _, table, card, danger, call = event
+            if call is not None:         # the rules of thumb call the suit held most after the jack
+                rest = [0, 0, 0, 0]
+                for c in held:
+                    rest[c.suit] += 1
+                if (max(range(4), key=lambda x: (rest[x], x)) if held else card.suit) != call:
+                    wrong += weight
             held.append(card)
             pick = thumb_pick(held, table, rules, danger)
             if pick is None or pick.face != card.face:
@@ -517,10 +548,12 @@ def heuristic_policy():
 
 
 def evaluate(state: MaoState, seat: int, policy, rng: Rng, samples: int = SAMPLES,
-             budget: float | None = None) -> tuple[list[tuple[Action, float, int]], list[list[float]]]:
+             budget: float | None = None, prior: Action | None = None,
+             ) -> tuple[list[tuple[Action, float, int]], list[list[float]]]:
     """Each faultless move's mean value over the same sampled deals, (move, mean, samples),
-    and every move's value on each sampled deal (for paired comparisons)."""
-    moves = candidates(state, seat)
+    and every move's value on each sampled deal (for paired comparisons). With ``prior``
+    (the rules-of-thumb move) the moves tried are :func:`searched`."""
+    moves = candidates(state, seat) if prior is None else searched(state, seat, prior)
     hand = state.hands_played
     totals = [0.0] * len(moves)
     per_move: list[list[float]] = [[] for _ in moves]
@@ -549,7 +582,7 @@ def choose(state: MaoState, seat: int, policy, rng: Rng, samples: int = SAMPLES,
            budget: float | None = None) -> tuple[Action, list[tuple[Action, float, int]]]:
     """The best faultless move (the rules-of-thumb move on a tie) and every move's value."""
     prior = policy(state, seat, rng.fork("prior"))
-    values, per_move = evaluate(state, seat, policy, rng, samples, budget)
+    values, per_move = evaluate(state, seat, policy, rng, samples, budget, prior)
     if prior not in [m for m, _, _ in values] or not per_move or len(values) < 2:
         return max(values, key=lambda v: v[1])[0], values
     p = [m for m, _, _ in values].index(prior)

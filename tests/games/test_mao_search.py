@@ -4,7 +4,7 @@ from the others' draws."""
 from __future__ import annotations
 
 from solvers import games
-from solvers.cards import Rng
+from solvers.cards import Rank, Rng, Suit, parse_card
 from solvers.games import mao_bot as B
 from solvers.games import mao_rules as R
 from solvers.games import mao_search as S
@@ -116,3 +116,46 @@ def test_going_back_through_the_whole_round_the_sure_part_holds_for_the_real_han
                 assert wrong < S.SURE      # only moves before a guessed draw may disagree
                 checked += 1
     assert checked
+
+
+def test_a_jacks_suit_call_is_read_as_the_suit_its_player_held_most(monkeypatch):
+    import random
+    monkeypatch.setattr(S, "CALLS", True)
+    calls = 0
+    for state, seat in _heuristic_rounds(range(6)):
+        for other, seen in S.observations(state, seat).items():
+            for event in seen.history:
+                if event[0] != S.CLEAN or event[4] is None:
+                    continue
+                calls += 1
+                # the real hand agrees with every sure move, the call included ...
+                assert S.disagreements(list(state.hands[other]), seen, state.rules, random.Random(1).random) < S.SURE
+        if calls:
+            break
+    assert calls
+    # ... and a hand that called another suit than the one it held most does not
+    held = [parse_card(c) for c in ("2H", "5H", "9H", "3C")]
+    jack = parse_card("JS")
+    table = R.Table(parse_card("4D"), None, 0, 5, R.reverse_rank("8"))
+    for call, wrong in ((Suit.HEARTS, 0), (Suit.CLUBS, S.SURE)):
+        seen = S.Seen(history=[(S.CLEAN, table, jack, False, int(call))], checked=True)
+        assert S.disagreements(held, seen, GAME.new(seed=0).rules, random.Random(0).random) == wrong
+
+
+def test_keeping_the_jacks_the_search_weighs_no_jack_but_the_rules_of_thumbs_own(monkeypatch):
+    monkeypatch.setattr(S, "KEEP_JACKS", True)
+    weighed = 0
+    for state, seat in _heuristic_rounds(range(3)):
+        prior = B.heuristic_bot(state, seat, None)
+        moves = S.searched(state, seat, prior)
+        assert prior in moves
+        jacks = [m for m in moves if m.args and parse_card(m.args[0]).rank == Rank.JACK]
+        assert jacks in ([], [prior])
+        weighed += len(S.candidates(state, seat)) > len(moves)
+    assert weighed
+
+
+def test_by_default_the_search_weighs_every_faultless_move():
+    for state, seat in list(_heuristic_rounds([2]))[::5]:
+        prior = B.heuristic_bot(state, seat, None)
+        assert S.searched(state, seat, prior) == S.candidates(state, seat)
