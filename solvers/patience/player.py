@@ -166,7 +166,8 @@ class FairPlayer:
             alive = [k for k in alive if value[k] + left >= floor]
             if len(alive) == 1:
                 break
-        return sorted(alive, key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k])), plans, worlds
+        alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
+        return alive, plans, worlds
 
     def _value(self, position: Position) -> float:
         """1 for a won sample, ``undecided`` for one left undecided, 0 for a lost one."""
