@@ -8,6 +8,7 @@ sample exactly with a budget, and recommends the move that wins in the most samp
 
 from __future__ import annotations
 
+import functools
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -69,21 +70,33 @@ def oracle_hint(position: Position, rules, *, max_nodes: int | None = 2_000_000,
 def sample_unseen(position: Position, rng: Rng) -> Position:
     """One full position consistent with a player's view: the unseen cards (``None``)
     are dealt at random from the cards the player has not seen anywhere."""
+    return sampler(position)(rng)
+
+
+def sampler(position: Position):
+    """``sample_unseen`` for many samples of one view: a function of the generator
+    that deals a sample (the view is checked and its unseen cards counted once)."""
     validate(position)
-    counts = Counter(c.face for c in pack_for(position.game, position.ranks))
-    slots = list(_known_cards(position))
-    for card in slots:
+    counts = Counter(c.face for c in _pack(position.game, position.ranks))
+    for card in _known_cards(position):
         counts[card.face] -= 1
-    pool = [c for c in pack_for(position.game, position.ranks) if c.copy <= 1]
+    pool = [c for c in _pack(position.game, position.ranks) if c.copy <= 1]
     missing = [face for face in (c.face for c in pool) for _ in range(counts[face])]
     missing = [_with_copy(position, f) for f in missing]
-    rng.shuffle(missing)
-    it = iter(missing)
 
-    def fill(cards):
-        return tuple(next(it) if c is None else c for c in cards)
-    cols = tuple(Column(fill(col.down), col.up) for col in position.columns)
-    return position.with_(columns=cols, stock=fill(position.stock))
+    def deal(rng: Rng) -> Position:
+        it = iter(rng.shuffle(list(missing)))
+
+        def fill(cards):
+            return tuple(next(it) if c is None else c for c in cards)
+        cols = tuple(Column(fill(col.down), col.up) if None in col.down else col for col in position.columns)
+        return position.with_(columns=cols, stock=fill(position.stock))
+    return deal
+
+
+@functools.lru_cache(maxsize=None)
+def _pack(game: str, ranks: int) -> tuple:
+    return tuple(pack_for(game, ranks))
 
 
 def fair_hint(position_as_seen: Position, rules, rng: Rng, samples: int = 20,

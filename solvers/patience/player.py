@@ -2,17 +2,35 @@
 
 It is the measure of the fair hint: a whole game is played from a seeded deal with the
 face-down and unseen stock cards hidden, and the win rate over many deals says how good
-the advice is. Each choice is the fair hint's: sample the unseen cards, solve each
-sample, and play the move that wins in the most samples (ties go to tableau progress
-before the stock).
+the advice is.
 
-Two things make a whole game affordable without changing the advice:
+The player decides only when it learns something. A decision is hindsight
+optimisation over *plans*: the unseen cards are sampled (20 samples), each sample is
+solved exactly with a node cap, and each winning line gives a plan, its moves up to and
+including the first one that shows a card not seen before (or to the win). Plans met on
+several samples are one plan (the same position before the same revealing move). The
+plans found most often (6 at most) are each played on every sample and the sample
+solved from there: a win counts 1, a sample left undecided at the cap ``UNDECIDED``, a
+loss 0; a plan that can no longer catch up with the leader is dropped as it falls
+behind. The best plan is then played move by move without any further search (its
+moves before the last show nothing, so nothing could change the choice), and the next
+decision comes after the card it shows.
 
-* the samples stay in use while the player learns nothing new (no card turned face up,
-  no new stock card seen), since they are then still consistent with everything seen;
-  each one keeps its winning line, so following it costs no search at all;
-* an ace or a two goes to its foundation without asking: nothing can ever be built on
-  it in the tableau, so playing it up loses nothing.
+Options:
+
+* ``lookahead``: the plans still in the running after that (the best ``lookahead`` of
+  them) are weighed one card deeper: each is played on ``outer`` samples up to the card
+  it shows, the next plan is chosen there as the player would choose it (from
+  ``inner`` fresh samples that agree with that card, not from the sample's other
+  hidden cards), and only then is the sample solved. This takes away part of the
+  optimism of hindsight, which assumes every hidden card known after the first move.
+* ``escalate``: when no sample is won, a quarter of the undecided ones are solved again
+  with that many times the nodes before the player gives up searching.
+
+When no sample is won, the player plays on by obvious progress without searching until
+it sees a new card. An ace or a two goes to its foundation without asking: nothing can
+ever be built on it in the tableau. A move back to a position already met, with
+nothing learnt since, is never played, so the player cannot go round in circles.
 
 Budgets are node counts only, so a game plays the same way on every machine.
 """
@@ -21,19 +39,25 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from solvers.cards import Rng
-from solvers.patience.hints import sample_unseen
+from solvers.errors import CardsageError
+from solvers.patience.hints import sampler
+from solvers.patience.moves import canonical
 from solvers.patience.position import Position, patience_rank, player_view, visible_cards
-from solvers.patience.rules import apply_move, legal_moves
+from solvers.patience.rules import apply_legal, apply_move, legal_moves
 from solvers.patience.search import UNWINNABLE, WINNABLE, compiled_helps, solve
+
+UNDECIDED = 0.3      # the value of a sample left undecided at the node cap (a win is 1)
+CANDIDATES = 6       # plans weighed on every sample at most (the most often found first)
 
 
 @dataclass
 class GameRecord:
     """How one game went: ``won``, the ``moves`` played, how many choices the fair hint
-    made (``hints``), how many sample solves they took, the ``seconds`` spent, and why
+    made (``hints``), how many sample solves they took, the ``seconds`` spent (``cpu``:
+    the process's CPU seconds, which other load on the machine leaves alone), and why
     the game ``ended``."""
 
     won: bool
@@ -42,83 +66,140 @@ class GameRecord:
     solves: int
     seconds: float
     ended: str
+    cpu: float = 0.0
 
     def to_json(self) -> dict:
         """JSON-able form."""
         return {"won": self.won, "moves": len(self.moves), "hints": self.hints, "solves": self.solves,
-                "seconds": round(self.seconds, 3), "ended": self.ended}
-
-
-@dataclass
-class _Sample:
-    """One way the unseen cards may lie, and what the solver knows of it from here."""
-
-    position: Position
-    line: list[str] | None = None      # a winning line from here, when one is known
-    lost: bool = False                 # proven: no win from here
-    undecided: bool = False            # the budget ran out; not tried again until news
-    dead: set = field(default_factory=set)
+                "seconds": round(self.seconds, 3), "cpu": round(self.cpu, 3), "ended": self.ended}
 
 
 class FairPlayer:
-    """Chooses moves for a player from what the player has seen (see the module text)."""
+    """Chooses a plan, up to the next card it will see, from what the player has seen
+    (see the module text)."""
 
-    def __init__(self, rules, rng: Rng, *, samples: int = 5, nodes_per_solve: int = 2_000,
-                 compiled: bool = True):
+    def __init__(self, rules, rng: Rng, *, samples: int = 20, nodes_per_solve: int = 2_000,
+                 compiled: bool = True, undecided: float = UNDECIDED, candidates: int = CANDIDATES,
+                 escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8):
         self.rules, self.rng = rules, rng
+        self.escalate = escalate
+        # plans weighed one reveal deeper (0: none), on how many samples, with how many
+        # samples for the plan that follows
+        self.lookahead, self.outer, self.inner = lookahead, outer, inner
         self.samples, self.nodes = samples, nodes_per_solve
+        self.undecided, self.candidates = undecided, candidates
         # the compiled search (where it runs for the rules) is far faster but keeps no
-        # lost positions between solves; at these budgets it gives the same games
+        # lost positions between solves
         self.compiled = compiled
         self._compiled_helps: bool | None = None
         self.solves = 0
-        self._pool: list[_Sample] = []
+        self._last_undecided = False
+        self.blind = False      # no sample was won since the last card seen
 
-    def forget(self) -> None:
-        """Drop the samples: the player has just seen something new."""
-        self._pool = []
+    def news(self) -> None:
+        """The player has just seen a card it had not seen: look again."""
+        self.blind = False
 
-    def choose(self, view: Position, moves: list[str]) -> str:
-        """The move to play among ``moves`` (a subset of the legal moves of ``view``)."""
-        if not self._pool:
-            self._pool = [_Sample(sample_unseen(view, self.rng)) for _ in range(self.samples)]
-        for sample in self._pool:
-            if sample.line is None and not sample.lost and not sample.undecided:
-                self._solve(sample, sample.position)
-        open_samples = [s for s in self._pool if not s.lost]
-        allowed = set(moves)
-        votes = Counter(s.line[0] for s in open_samples if s.line and s.line[0] in allowed)
-        if not votes:
+    def plan(self, view: Position, seen: set, allowed: list[str]) -> list[str]:
+        """The moves to play from ``view`` up to and including the first one that shows
+        a card not in ``seen`` (or to the win); the first one is among ``allowed``."""
+        if self.blind:
+            return [min(allowed, key=lambda m: _progress(view, m))]
+        found = self._hop(view, seen, allowed, self.samples)
+        if found is None:
             # no sample shows a way on (all lost, or none decided within the budget): play
             # on by the obvious progress, as a person would, until something new is seen
-            best = min(moves, key=lambda m: _progress(view, m))
-            self._advance(open_samples, best, {})
-            return best
-        candidates = list(votes)
-        wins = Counter(votes)
-        lines: dict = {}
-        if len(candidates) > 1:
-            for move in candidates:
-                for i, sample in enumerate(open_samples):
-                    if sample.line is None or sample.line[0] == move:
-                        continue
-                    child = _Sample(apply_move(sample.position, move, self.rules), dead=sample.dead)
-                    if self._solve(child, child.position) is not None:
-                        wins[move] += 1
-                        lines[move, i] = child.line
-        best = min(candidates, key=lambda m: (-wins[m], _progress(view, m), -votes[m]))
-        self._advance(open_samples, best, lines)
-        return best
+            self.blind = True
+            return [min(allowed, key=lambda m: _progress(view, m))]
+        order, plans, worlds = found
+        if self.lookahead and len(order) > 1:
+            # the close contenders again, each played on some samples up to the card it
+            # shows, the next plan chosen there as the player would choose it (without
+            # the sample's other hidden cards), and only then the sample solved
+            top = order[:self.lookahead]
+            outer = worlds[:self.outer]
+            score = {k: sum(self._deeper(plans[k], world, seen) for world in outer) for k in top}
+            return plans[min(top, key=lambda k: (-score[k], top.index(k)))]
+        return plans[order[0]]
 
-    def _advance(self, samples: list[_Sample], move: str, lines: dict) -> None:
-        """Play ``move`` in every open sample too, keeping the lines that still hold."""
-        for i, sample in enumerate(samples):
-            sample.position = apply_move(sample.position, move, self.rules)
-            if sample.line and sample.line[0] == move:
-                sample.line = sample.line[1:]
-            else:
-                sample.line = lines.get((move, i))
-        self._pool = samples
+    def _hop(self, view: Position, seen: set, allowed, samples: int):
+        """Hindsight optimisation over plans: ``(plan keys best first, plans, samples)``,
+        or ``None`` when no sample shows a plan that wins. Only plans still in the running
+        at the end are listed when more than one is."""
+        deal = sampler(view)
+        worlds = [deal(self.rng) for _ in range(samples)]
+        allowed_set = set(allowed)
+        plans: dict = {}          # key of a plan -> its moves
+        own: list = []            # the key of each sample's own plan (None: no win found)
+        votes: Counter = Counter()
+        undecided = []
+        for i, world in enumerate(worlds):
+            line = self._solve(world)
+            if self._last_undecided:
+                undecided.append(i)
+            own.append(self._vote(world, line, seen, allowed_set, plans, votes))
+        if not votes and self.escalate > 1:
+            # every sample lost or undecided: a larger budget for a few undecided ones
+            for i in undecided[:max(1, samples // 4)]:
+                line = self._solve(worlds[i], self.nodes * self.escalate)
+                own[i] = self._vote(worlds[i], line, seen, allowed_set, plans, votes)
+        if not votes:
+            return None
+        ranked = sorted(votes, key=lambda k: (-votes[k], _progress(view, plans[k][0])))[:self.candidates]
+        if len(ranked) == 1:
+            return ranked, plans, worlds
+        # every plan on every sample, sample by sample; a plan that can no longer catch up
+        # with the best one's sure value is dropped
+        value = {k: 0.0 for k in ranked}
+        alive = list(ranked)
+        for i, world in enumerate(worlds):
+            for k in alive:
+                if own[i] == k:
+                    value[k] += 1.0
+                    continue
+                position = _replay(world, plans[k], self.rules)
+                if position is None:
+                    continue
+                value[k] += self._value(position)
+            left = len(worlds) - i - 1
+            floor = max(value[k] for k in alive)
+            alive = [k for k in alive if value[k] + left >= floor]
+            if len(alive) == 1:
+                break
+        alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
+        return alive, plans, worlds
+
+    def _value(self, position: Position) -> float:
+        """1 for a won sample, ``undecided`` for one left undecided, 0 for a lost one."""
+        if self._solve(position) is not None:
+            return 1.0
+        return self.undecided if self._last_undecided else 0.0
+
+    def _deeper(self, plan: list[str], world: Position, seen: set) -> float:
+        """The value of ``plan`` on ``world`` when the player chooses the next plan by
+        hindsight optimisation from what it then sees (not from ``world``'s hidden cards)."""
+        position = _replay(world, plan, self.rules)
+        if position is None:
+            return 0.0
+        now = seen | visible_cards(position)
+        if position.is_won() or now == seen:
+            return self._value(position)
+        found = self._hop(player_view(position, now), now, legal_moves(position, self.rules), self.inner)
+        if found is None:
+            return 0.0
+        order, plans, _ = found
+        after = _replay(position, plans[order[0]], self.rules)
+        return 0.0 if after is None else self._value(after)
+
+    def _vote(self, world, line, seen, allowed, plans, votes):
+        """Count the plan that opens ``line`` (a winning line of ``world``, or ``None``);
+        return its key (``None``: no plan)."""
+        if not line or line[0] not in allowed:
+            return None
+        moves, key = _prefix(world, line, seen, self.rules)
+        plans.setdefault(key, moves)
+        votes[key] += 1
+        return key
 
     def _compiled(self, position: Position) -> bool:
         """Solve with the compiled search? (the answer depends on the rules only)"""
@@ -126,60 +207,107 @@ class FairPlayer:
             self._compiled_helps = self.compiled and compiled_helps(position, self.rules)
         return self._compiled_helps
 
-    def _solve(self, sample: _Sample, position: Position) -> list[str] | None:
+    def _solve(self, position: Position, nodes: int | None = None) -> list[str] | None:
         self.solves += 1
-        result = solve(position, self.rules, max_nodes=self.nodes, max_seconds=None, shorten=False,
-                       dead=None if self._compiled(position) else sample.dead)
+        result = solve(position, self.rules, max_nodes=nodes or self.nodes, max_seconds=None, shorten=False,
+                       dead=None if self._compiled(position) else set())
+        self._last_undecided = result.verdict not in (WINNABLE, UNWINNABLE)
         if result.verdict == WINNABLE:
-            sample.line = list(result.solution)
-            return sample.line
-        sample.lost = result.verdict == UNWINNABLE
-        sample.undecided = not sample.lost
+            return list(result.solution)
         return None
 
 
-def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 5,
-                         nodes_per_solve: int = 2_000, max_moves: int = 600,
-                         compiled: bool = True) -> GameRecord:
+def _prefix(world: Position, line: list[str], seen: set, rules) -> tuple[list[str], tuple]:
+    """The moves of ``line`` up to and including the first that shows a card not in
+    ``seen``, and a key that is the same for the same plan on any sample: the position
+    before that move as the player sees it, and the move."""
+    position = world
+    for n, move in enumerate(line):
+        after = apply_legal(position, canonical(move), rules)
+        if not visible_cards(after) <= seen:
+            return line[:n + 1], (player_view(position, seen), move)
+        position = after
+    return list(line), (player_view(position, seen), None)
+
+
+def _replay(world: Position, moves: list[str], rules) -> Position | None:
+    """``world`` after ``moves`` (a plan made on another sample: up to its last move it
+    only moves cards every sample shows alike, so it is legal on all of them), or
+    ``None`` if the rules refuse it."""
+    try:
+        for move in moves:
+            world = apply_legal(world, canonical(move), rules)
+    except CardsageError:
+        return None
+    return world
+
+
+def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 20,
+                         nodes_per_solve: int = 2_000, max_moves: int = 1_000,
+                         compiled: bool = True, undecided: float = UNDECIDED,
+                         candidates: int = CANDIDATES, escalate: int = 0, lookahead: int = 0,
+                         outer: int = 8, inner: int = 8, look: bool = True) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
-    rules show, taking the fair hint's move each time there is a choice. With
+    rules show, choosing a plan by the fair hint each time something new is seen. With
     ``compiled`` (the default) the samples are solved by the compiled search where it
-    covers the rules; otherwise by the plain search, which keeps each sample's lost
-    positions between solves."""
-    start = time.perf_counter()
-    player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve, compiled=compiled)
+    covers the rules; otherwise by the plain search. With ``look`` (the default) the
+    player first turns an untouched stock over once and back when that is free
+    (:func:`_free_look`)."""
+    start, cpu = time.perf_counter(), time.process_time()
+    player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve, compiled=compiled,
+                        undecided=undecided, candidates=candidates, escalate=escalate,
+                        lookahead=lookahead, outer=outer, inner=inner)
     seen = set(visible_cards(position))
     visits = {_state(position, len(seen))}
     played: list[str] = []
+    plan: list[str] = []
     hints = 0
     ended = "move limit"
+    looking = _free_look(position, rules) if look else []
     for _ in range(max_moves):
         if position.is_won():
             break
         moves = legal_moves(position, rules)
         # a move back to a position already met, with nothing learnt since, only goes round
-        fresh = [m for m in moves if _state(apply_move(position, m, rules), len(seen)) not in visits]
+        fresh = [m for m in moves if _state(apply_legal(position, m, rules), len(seen)) not in visits]
         if not fresh:
             ended = "no legal move" if not moves else "going round in circles"
             break
-        move = _never_harmful(position, fresh)
-        if move is None and len(fresh) == 1:
-            move = fresh[0]
-        if move is None:
-            hints += 1
-            move = player.choose(player_view(position, seen), fresh)
+        if looking and looking[0] in fresh:
+            move = looking.pop(0)
+        elif plan and plan[0] in fresh:
+            move = plan.pop(0)
         else:
-            player.forget()
+            plan = []
+            move = _never_harmful(position, fresh)
+            if move is None and len(fresh) == 1:
+                move = fresh[0]
+            if move is None:
+                hints += 1
+                plan = player.plan(player_view(position, seen), seen, fresh)
+                move = plan.pop(0)
         position = apply_move(position, move, rules)
         played.append(move)
         before = len(seen)
         seen |= visible_cards(position)
         if len(seen) != before:
-            player.forget()
+            plan = []
+            player.news()
         visits.add(_state(position, len(seen)))
     won = position.is_won()
     return GameRecord(won, played, hints, player.solves, time.perf_counter() - start,
-                      "won" if won else ended)
+                      "won" if won else ended, time.process_time() - cpu)
+
+
+def _free_look(position: Position, rules) -> list[str]:
+    """The moves that turn the whole stock over once and back, when that is free: an
+    untouched Klondike stock (empty waste) with unlimited turn-overs and no switch to a
+    final pass. They end in the very position they start from, with every stock card
+    seen, so the first decision is made knowing the stock."""
+    if (position.game != "klondike" or position.waste or not position.stock or position.single_pass
+            or rules.max_redeals is not None or getattr(rules, "switch", False)):
+        return []
+    return ["draw"] * -(-len(position.stock) // rules.draw) + ["redeal"]
 
 
 def _state(position: Position, seen: int) -> tuple:

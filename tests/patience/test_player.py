@@ -65,3 +65,26 @@ def test_an_excluded_move_is_never_recommended():
 def test_an_unknown_way_of_trying_moves_is_refused():
     with pytest.raises(CardsageError):
         fair_hint(player_view(klondike_deal(5)), RULES, Rng(1), tried="some")
+
+
+def test_a_plan_ends_at_the_first_card_it_shows():
+    from solvers.patience.player import FairPlayer
+    from solvers.patience.position import visible_cards
+    from solvers.patience.rules import apply_move
+    deal = klondike_deal(5)
+    seen = set(visible_cards(deal))
+    plan = FairPlayer(RULES, Rng(2), samples=6).plan(player_view(deal, seen), seen, legal_moves(deal, RULES))
+    position = deal
+    for n, move in enumerate(plan):
+        position = apply_move(position, move, RULES)
+        shows = not visible_cards(position) <= seen
+        assert shows == (n == len(plan) - 1) or position.is_won()
+
+
+def test_the_deeper_player_replays_and_is_repeatable():
+    a = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, lookahead=2,
+                             outer=3, inner=3, escalate=4)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, lookahead=2,
+                             outer=3, inner=3, escalate=4)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
