@@ -17,6 +17,7 @@ moves in a row without progress, or after ``move_limit`` moves in all.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
@@ -385,12 +386,26 @@ def oracle(state: PatienceState, budget: float) -> Hint:
 
 def fair(state: PatienceState, budget: float, samples: int | None = None,
          nodes_per_solve: int = 20_000) -> Hint:
-    """The fair hint: the move that wins in most samples of the cards the player has not seen."""
+    """The fair hint: the move that wins in most samples of the cards the player has not seen.
+
+    Where the compiled search covers the rules (Klondike) it is the fair-hint player's own
+    decision (``solvers/patience/player.py``, the player ``bench_patience_player.py``
+    measures): the plan, up to the next card seen, that hindsight optimisation over the
+    samples prefers."""
     from solvers.patience.hints import fair_hint
+    from solvers.patience.search import compiled_helps
     if samples is None:
         samples = max(2, min(20, int(budget * 10)))
     rng = Rng(state.moves_made * 7919 + len(state.seen))
-    found = fair_hint(state.player_position(), state.rules, rng, samples, budget,
+    view = state.player_position()
+    started = time.perf_counter()
+    if samples >= PLAN_SAMPLES and compiled_helps(view, state.rules):
+        planned = _plan(state, view, rng, samples)
+        if planned is not None:
+            return planned
+        # no sample won within the plans' small caps: single moves, with the time left
+        budget = max(0.05, budget - (time.perf_counter() - started))
+    found = fair_hint(view, state.rules, rng, samples, budget,
                       nodes_per_solve=nodes_per_solve)
     evaluation = {"mode": "fair", "verdict": found.verdict, "win_probability": found.win_probability,
                   "samples": found.samples}
@@ -400,6 +415,26 @@ def fair(state: PatienceState, budget: float, samples: int | None = None,
         return Hint(Action.parse(found.move), found.reason, evaluation, alternatives, method="sampled")
     return Hint(fallback_action(state), f"{found.reason}; a plain move is suggested instead",
                 evaluation, alternatives, method="sampled")
+
+
+PLAN_SAMPLES = 10   # fewer samples than this (a small budget) weigh single moves instead of plans
+
+
+def _plan(state: PatienceState, view, rng: Rng, samples: int) -> Hint | None:
+    """The fair-hint player's plan as a hint (its first move, the rest as the line);
+    None when no sample was won."""
+    from solvers.patience.player import plan_hint
+    plan, shares = plan_hint(view, set(state.seen), state.rules, rng, samples=samples)
+    if not plan or not shares:
+        return None
+    share = shares[0][1]
+    evaluation = {"mode": "fair", "win_probability": round(share, 3), "samples": samples, "line": plan}
+    alternatives = [{"action": Action.parse(p[0]).to_json(), "win_probability": round(v, 3), "line": p}
+                    for p, v in shares[1:]]
+    reason = (f"the line up to the next card you will see that does best over {samples} samples of "
+              f"the cards you have not seen (worth {share:.0%} of them; {len(plan)} move"
+              f"{'s' if len(plan) != 1 else ''} to play)")
+    return Hint(Action.parse(plan[0]), reason, evaluation, alternatives, method="sampled")
 
 
 def fallback_action(state: PatienceState) -> Action:

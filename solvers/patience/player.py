@@ -95,6 +95,9 @@ class FairPlayer:
         self.solves = 0
         self._last_undecided = False
         self.blind = False      # no sample was won since the last card seen
+        # the last decision's plans still in the running, best first, with the share of
+        # the samples each was worth (a win 1, an undecided sample ``undecided``)
+        self.shares: list[tuple[list[str], float]] = []
 
     def news(self) -> None:
         """The player has just seen a card it had not seen: look again."""
@@ -147,6 +150,7 @@ class FairPlayer:
             return None
         ranked = sorted(votes, key=lambda k: (-votes[k], _progress(view, plans[k][0])))[:self.candidates]
         if len(ranked) == 1:
+            self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
             return ranked, plans, worlds
         # every plan on every sample, sample by sample; a plan that can no longer catch up
         # with the best one's sure value is dropped
@@ -167,6 +171,7 @@ class FairPlayer:
             if len(alive) == 1:
                 break
         alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
+        self.shares = [(plans[k], value[k] / len(worlds)) for k in alive]
         return alive, plans, worlds
 
     def _value(self, position: Position) -> float:
@@ -215,6 +220,20 @@ class FairPlayer:
         if result.verdict == WINNABLE:
             return list(result.solution)
         return None
+
+
+def plan_hint(view: Position, seen: set, rules, rng: Rng, *, samples: int = 20,
+              nodes_per_solve: int = 2_000) -> tuple[list[str], list[tuple[list[str], float]]]:
+    """The player's decision at ``view`` (what the player sees, ``seen`` the cards it has
+    seen) as a hint: the plan it would follow up to the next card it sees, and the plans
+    still in the running, best first, with the share of the samples each was worth
+    (empty when no sample was won and the plan is the obvious progress)."""
+    player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve)
+    allowed = legal_moves(view, rules)
+    if not allowed:
+        return [], []
+    plan = player.plan(view, seen, allowed)
+    return plan, ([] if player.blind else player.shares)
 
 
 def _prefix(world: Position, line: list[str], seen: set, rules) -> tuple[list[str], tuple]:
