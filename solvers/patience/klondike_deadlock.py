@@ -71,9 +71,11 @@ def klondike_stuck(cols, found, talon, parents, king: int, back: bool, ptr: int 
     # a talon card can be played only once it can be the waste top
     n = len(talon)
     reach = [True] * 52
+    missing = 0     # talon cards not (yet) known to reach the waste top
     if k > 1:
         for q, c in enumerate(talon, 1):
             reach[c] = talon_reach_now(q, n, ptr, k)
+            missing += not reach[c]
     # stock and foundation cards may serve as bases only once put on the tableau
     placeable = [c for c in range(52) if where[c] == 2 or (where[c] == 3 and back)]
     placeable.sort(key=lambda c: -(c % 13))     # kings first: bases are one rank higher
@@ -93,7 +95,7 @@ def klondike_stuck(cols, found, talon, parents, king: int, back: bool, ptr: int 
                 base[c] = uncovered[c]
         for c in placeable:
             base[c] = reach[c] and ((c % 13 == king and empty) or any(base[b] for b in pars[c]))
-        if k > 1:
+        if missing:
             # the card after a talon card leaving makes it the waste top; one before
             # it leaving moves it to another place in the order (see talon_reach_now)
             earlier = False
@@ -101,6 +103,7 @@ def klondike_stuck(cols, found, talon, parents, king: int, back: bool, ptr: int 
                 c = talon[q]
                 if not reach[c] and (earlier or (q + 1 < n and _leaves(talon[q + 1], reach, base, risen))):
                     reach[c] = True
+                    missing -= 1
                     changed = True
                 earlier = earlier or _leaves(c, reach, base, risen)
         for pile in piles:
@@ -122,7 +125,7 @@ def klondike_stuck(cols, found, talon, parents, king: int, back: bool, ptr: int 
                     else:
                         empty = True
                     changed = True
-    if not all(reach[c] for c in talon):
+    if missing:
         return True     # a talon card that never reaches the waste top never leaves
     return not all(uncovered[c] for pile in piles for c in pile)
 

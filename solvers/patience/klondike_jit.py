@@ -291,11 +291,13 @@ def _stuck(L, dn, un, up, fd, mask, pp, down0, tal, ncol, T, k, king, back, wher
         if (mask[L] >> t) & 1:
             tord[nt] = tal[t]
             nt += 1
+    missing = 0     # talon cards not (yet) known to reach the waste top
     if k > 1:
         ptr = pp[L]
         for q in range(1, nt + 1):
             if not (q == ptr or (q > ptr and (q - ptr) % k == 0) or q % k == 0 or q == nt):
                 reach[tord[q - 1]] = 0
+                missing += 1
     for s in range(4):
         for r in range(fd[L, s]):
             where[s * 13 + r] = 3
@@ -332,7 +334,7 @@ def _stuck(L, dn, un, up, fd, mask, pp, down0, tal, ncol, T, k, king, back, wher
                         else:
                             b |= base[13 + r + 1] | base[26 + r + 1]
                     base[c] = b & reach[c]
-        if k > 1:
+        if missing:
             # a talon card becomes the waste top once the card after it leaves, or
             # takes another place once a card before it leaves
             earlier = False
@@ -341,6 +343,7 @@ def _stuck(L, dn, un, up, fd, mask, pp, down0, tal, ncol, T, k, king, back, wher
                 if reach[c] == 0:
                     if earlier or (q + 1 < nt and _talon_leaves(tord[q + 1], reach, base, where, unc)):
                         reach[c] = 1
+                        missing -= 1
                         changed = True
                 if not earlier:
                     earlier = _talon_leaves(c, reach, base, where, unc)
@@ -378,9 +381,8 @@ def _stuck(L, dn, un, up, fd, mask, pp, down0, tal, ncol, T, k, king, back, wher
                     else:
                         empty = True
                     changed = True
-    for q in range(nt):
-        if not reach[tord[q]]:
-            return True
+    if missing:
+        return True     # a talon card that never reaches the waste top never leaves
     for i in range(ncol):
         for t in range(dn[L, i]):
             if not unc[down0[i, t]]:

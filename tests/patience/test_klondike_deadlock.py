@@ -130,7 +130,7 @@ def test_the_talon_order_proves_deals_lost_at_once(seed, monkeypatch):
     thousands of positions to reach the same verdict."""
     rules = KlondikeRules(draw=3, single_pass_switch=False)
     pos = klondike_deal(seed)
-    result = solve(pos, rules, max_seconds=None, max_nodes=None, shorten=False)
+    result = solve(pos, rules, max_seconds=None, max_nodes=None, shorten=False, probes=False)
     assert result.verdict == UNWINNABLE and result.nodes == 1
     kernel = kernel_for(pos, rules)
     monkeypatch.setattr(kernel, "ordered_talon", 1)
