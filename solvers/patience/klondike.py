@@ -55,6 +55,10 @@ class KlondikeKernel:
         # draw 1 with unlimited passes: every talon card is reachable at any time, so
         # the talon is a set and its order and position do not matter
         self.set_talon = self.k == 1 and self.max_redeals is None
+        # the draw size the dead-end proof uses for the talon order (1: every talon
+        # card counts as reachable). Under the switch rule a final pass may deal any
+        # card, so it counts every card there too
+        self.ordered_talon = 1 if self.set_talon or self.switch else self.k
         # the cards each card may be built on (none for a king)
         self.parents = [tuple(o * 13 + RANK[c] + 1 for o in OPPOSITE[SUIT[c]]) if RANK[c] < self.king else ()
                         for c in range(52)]
@@ -118,8 +122,9 @@ class KlondikeKernel:
     def hopeless(self, s) -> bool:
         """A cheap proof that ``s`` is lost (:mod:`klondike_deadlock`): some tableau
         card can never be uncovered, given how runs, bases and empty columns work."""
-        cols, found, talon, _, _, _ = s
-        return klondike_stuck(cols, found, talon, self.parents.__getitem__, self.king, self.back)
+        cols, found, talon, p, _, single = s
+        return klondike_stuck(cols, found, talon, self.parents.__getitem__, self.king, self.back,
+                              p, self.ordered_talon)
 
     def safe(self, c: int, found) -> bool:
         """May ``c`` go up at once without losing a win? (see docs/patience.md)"""

@@ -257,16 +257,47 @@ def _moves(L, mv, dn, un, up, fd, mask, pp, tal, ncol, T, k, back, king, rem, qs
     return m
 
 
+@njit(cache=True, inline="always")
+def _risen(y, reach, where, unc):
+    """Can every card of ``y``'s suit below it get up?"""
+    for x in range(y - y % 13, y):
+        if not (where[x] == 3 or unc[x] or (where[x] == 2 and reach[x])):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _talon_leaves(c, reach, base, where, unc):
+    """Can talon card ``c`` leave the talon (onto the tableau or up)?"""
+    return reach[c] == 1 and (base[c] == 1 or _risen(c, reach, where, unc))
+
+
 @njit(cache=True)
-def _stuck(L, dn, un, up, fd, mask, down0, tal, ncol, T, king, back, where, upc, unc, base, pile):
+def _stuck(L, dn, un, up, fd, mask, pp, down0, tal, ncol, T, k, king, back, where, upc, unc, base,
+           reach, tord, pile):
     """klondike_deadlock.klondike_stuck on level ``L``: is some tableau card never
-    uncovered? (``where``, ``upc``, ``unc``, ``base``: 52 bytes each of workspace;
-    ``pile``: 20 bytes.)"""
+    uncovered, or some talon card never the waste top? (``where``, ``upc``, ``unc``,
+    ``base``, ``reach``: 52 bytes each of workspace; ``tord``: room for the talon;
+    ``pile``: 20 bytes; ``k``: the draw size, 1 when every talon card counts as
+    reachable.)"""
     for c in range(52):
         where[c] = 0
         upc[c] = 0
         unc[c] = 0
         base[c] = 0
+        reach[c] = 1
+    nt = 0
+    for t in range(T):
+        if (mask[L] >> t) & 1:
+            tord[nt] = tal[t]
+            nt += 1
+    missing = 0     # talon cards not (yet) known to reach the waste top
+    if k > 1:
+        ptr = pp[L]
+        for q in range(1, nt + 1):
+            if not (q == ptr or (q > ptr and (q - ptr) % k == 0) or q % k == 0 or q == nt):
+                reach[tord[q - 1]] = 0
+                missing += 1
     for s in range(4):
         for r in range(fd[L, s]):
             where[s * 13 + r] = 3
@@ -302,7 +333,20 @@ def _stuck(L, dn, un, up, fd, mask, down0, tal, ncol, T, king, back, where, upc,
                             b |= base[r + 1] | base[39 + r + 1]
                         else:
                             b |= base[13 + r + 1] | base[26 + r + 1]
-                    base[c] = b
+                    base[c] = b & reach[c]
+        if missing:
+            # a talon card becomes the waste top once the card after it leaves, or
+            # takes another place once a card before it leaves
+            earlier = False
+            for q in range(nt):
+                c = tord[q]
+                if reach[c] == 0:
+                    if earlier or (q + 1 < nt and _talon_leaves(tord[q + 1], reach, base, where, unc)):
+                        reach[c] = 1
+                        missing -= 1
+                        changed = True
+                if not earlier:
+                    earlier = _talon_leaves(c, reach, base, where, unc)
         for i in range(ncol):
             d = dn[L, i]
             u = un[L, i]
@@ -330,17 +374,15 @@ def _stuck(L, dn, un, up, fd, mask, down0, tal, ncol, T, king, back, where, upc,
                     else:
                         leave = base[13 + r + 1] == 1 or base[26 + r + 1] == 1
                 if not leave and unc[y]:
-                    leave = True
-                    for x in range(y - r, y):
-                        if where[x] != 2 and where[x] != 3 and not unc[x]:
-                            leave = False
-                            break
+                    leave = _risen(y, reach, where, unc)
                 if leave:
                     if t > 0:
                         unc[pile[t - 1]] = 1
                     else:
                         empty = True
                     changed = True
+    if missing:
+        return True     # a talon card that never reaches the waste top never leaves
     for i in range(ncol):
         for t in range(dn[L, i]):
             if not unc[down0[i, t]]:
@@ -573,6 +615,8 @@ def run(ctl, mv, nm, idx, pend, dn, un, up, fd, mask, pp, tk,
     upc = np.zeros(52, np.int8)
     unc = np.zeros(52, np.int8)
     base = np.zeros(52, np.int8)
+    reach = np.zeros(52, np.int8)
+    tord = np.zeros(64, np.int64)
     pile = np.zeros(20, np.int64)
     sp = ctl[0]
     nodes = ctl[1]
@@ -631,7 +675,8 @@ def run(ctl, mv, nm, idx, pend, dn, un, up, fd, mask, pp, tk,
         if fd[M, 0] + fd[M, 1] + fd[M, 2] + fd[M, 3] == total:
             status = WON
             break
-        if _stuck(M, dn, un, up, fd, mask, down0, tal, ncol, T, king, back, where, upc, unc, base, pile):
+        if _stuck(M, dn, un, up, fd, mask, pp, down0, tal, ncol, T, k, king, back, where, upc, unc, base,
+                  reach, tord, pile):
             continue
         if limit > 0 and nodes >= limit:
             status = LIMIT
@@ -717,9 +762,10 @@ class _Search:
         """Search on for about ``chunk`` positions; return CHUNK (more to do), WON,
         EXHAUSTED or LIMIT (the node cap, or no time or memory left to grow the
         table)."""
+        stop = int(self.ctl[1]) + chunk     # growing the table or stack does not renew the chunk
         while True:
             status = run(self.ctl, self.mv, self.nm, self.idx, self.pend, self.dn, self.un, self.up,
-                         self.fd, self.mask, self.pp, self.tk, *self.args, chunk)
+                         self.fd, self.mask, self.pp, self.tk, *self.args, max(0, stop - int(self.ctl[1])))
             if status == GROW_TABLE:
                 # copying tens of millions of keys takes seconds: not past the deadline
                 if deadline is not None and time.perf_counter() + REHASH_SECONDS * self.ctl[2] > deadline:

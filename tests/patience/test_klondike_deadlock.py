@@ -10,6 +10,7 @@ from solvers.patience.deadlock import stuck
 from solvers.patience.deal import klondike_deal
 from solvers.patience.formats import position_from_json
 from solvers.patience.klondike import RANK
+from solvers.patience.klondike_deadlock import klondike_stuck
 from solvers.patience.options import KlondikeRules
 from solvers.patience.rules import apply_move, legal_moves
 from solvers.patience.search import UNWINNABLE, kernel_for, solve
@@ -89,3 +90,50 @@ def test_never_rejects_a_winnable_position(rules):
             fired += 1
             assert not brute_force_winnable(pos, rules)
     assert fired == 8
+
+
+@pytest.mark.parametrize("rules", [KlondikeRules(draw=3, single_pass_switch=False),
+                                   KlondikeRules(draw=3, passes=2, single_pass_switch=False),
+                                   KlondikeRules(draw=3, single_pass_switch=False,
+                                                 foundation_to_tableau=False)],
+                         ids=lambda r: r.label())
+def test_the_talon_order_never_rejects_a_winnable_position(rules):
+    """Draw 3: a talon card counts only once it can be the waste top. Every position
+    the order-aware proof rejects and the order-blind one (every talon card
+    reachable) passes is lost, by the exhaustive search over the plain rules."""
+    rng = random.Random(20261126)
+    fired = 0
+    for _ in range(3000):
+        if fired == 10:
+            break
+        ranks, columns = rng.choice([(3, 3), (4, 3), (4, 4), (5, 4), (5, 5)])
+        pos = klondike_deal(rng.randrange(100_000), ranks=ranks, columns=columns)
+        kernel = kernel_for(pos, rules)
+        for _ in range(rng.randrange(20)):
+            moves = legal_moves(pos, rules)
+            if not moves or pos.is_won():
+                break
+            pos = apply_move(pos, rng.choice(moves), rules)
+        state = kernel.encode(pos)
+        cols, found, talon, p, _, _ = state
+        args = (cols, found, talon, kernel.parents.__getitem__, kernel.king, kernel.back)
+        if klondike_stuck(*args, p, 3) and not klondike_stuck(*args, p, 1):
+            fired += 1
+            assert not brute_force_winnable(pos, rules)
+    assert fired == 10
+
+
+@pytest.mark.parametrize("seed", [40, 49])
+def test_the_talon_order_proves_deals_lost_at_once(seed, monkeypatch):
+    """Draw-3 deals 40 and 49: the order-aware proof rejects the deal at its root;
+    the search with the order-blind proof (every talon card reachable) exhausts
+    thousands of positions to reach the same verdict."""
+    rules = KlondikeRules(draw=3, single_pass_switch=False)
+    pos = klondike_deal(seed)
+    result = solve(pos, rules, max_seconds=None, max_nodes=None, shorten=False, probes=False)
+    assert result.verdict == UNWINNABLE and result.nodes == 1
+    kernel = kernel_for(pos, rules)
+    monkeypatch.setattr(kernel, "ordered_talon", 1)
+    monkeypatch.setattr("solvers.patience.search.kernel_for", lambda *a: kernel)
+    blind = solve(pos, rules, max_seconds=None, max_nodes=None, shorten=False, compiled=False)
+    assert blind.verdict == UNWINNABLE and blind.nodes > 200

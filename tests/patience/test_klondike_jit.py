@@ -108,11 +108,13 @@ def test_probes_find_wins_the_exact_search_takes_millions_of_positions_for(draw,
 
 def test_a_node_budget_covers_the_probes_too():
     # draw 3 deal 1 is not decided within a million positions; the exact search and
-    # the probes together spend the budget, no more
+    # the probes together spend the budget, no more (but for a few positions: dead
+    # ends and in-between positions count before the cap is next checked, as in the
+    # plain search)
     rules = KlondikeRules(draw=3, single_pass_switch=False)
     result = solve(klondike_deal(1), rules, max_nodes=1_000_000, max_seconds=None, shorten=False)
     assert result.verdict == "unknown"
-    assert 900_000 <= result.nodes <= 1_000_001
+    assert 900_000 <= result.nodes <= 1_000_020
 
 
 def test_a_search_stops_rather_than_outgrow_its_memory_bound(monkeypatch):

@@ -172,3 +172,32 @@ def test_forty_thieves_dead_ends_match_exhaustive_search():
 def test_forty_thieves_dead_ends_after_the_redeal():
     for seed in range(8):
         _compare(forty_thieves_deal(seed, ranks=3, columns=1, rows=8), FortyThievesRules(1))
+
+
+@pytest.mark.parametrize("rules", KLONDIKE_VARIANTS[1:4], ids=lambda r: r.label())
+def test_a_loss_drawing_one_with_unlimited_passes_is_a_loss_under_any_talon_rule(rules):
+    """Drawing one card with unlimited passes allows every line of any talon rule, so
+    the draw-1 search's loss proofs (``_relaxed_loss``, tried first under an ordered
+    talon) hold under ``rules``; the exhaustive search confirms every one, and that a
+    deal won under ``rules`` is won drawing one."""
+    from solvers.patience.search import _relaxed_loss
+    draw1 = KlondikeRules(draw=1)
+    proven = 0
+    for seed in range(40):
+        pos = klondike_deal(seed, ranks=3, columns=3)
+        won = brute_force_winnable(pos, rules)
+        if won:
+            assert brute_force_winnable(pos, draw1)
+        lost, nodes = _relaxed_loss(pos, rules, kernel_for(pos, rules), None, None)
+        if lost:
+            proven += 1
+            assert not won and nodes >= 1
+    assert proven >= 2
+
+
+def test_the_draw_one_proof_decides_a_draw_three_deal():
+    # draw 3 deal 418: lost drawing one (about 230,000 positions); the draw-3
+    # search alone is still open after 4 million
+    result = solve(klondike_deal(418), KlondikeRules(draw=3, single_pass_switch=False),
+                   max_nodes=4_000_000, max_seconds=None, shorten=False)
+    assert result.verdict == UNWINNABLE and result.nodes < 1_000_000
