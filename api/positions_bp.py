@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify
 
 from api.openapi import json_body, json_response, path_param, problems, ref
-from api.sessions_bp import _service, request_token
+from api.sessions_bp import session_service, request_token
 from api.validation import get_int, get_object, json_object
 from solvers import games
 from solvers.cards import Rng
@@ -115,13 +115,13 @@ def hint_for_position(name: str):
         raise OutOfTurn(f"seat {seat} is not to move" + (" (the match is over)" if state.is_over else ""),
                         status=409)
     with typed_in(game):
-        return jsonify(_service()._hint(game, state, seat, budget / 1000, mode))
+        return jsonify(session_service().hint_for_state(game, state, seat, budget / 1000, mode))
 
 
 @blueprint.get("/sessions/<session_id>/knowledge")
 def session_knowledge(session_id: str):
     """What the token's seat knows of a session now, to carry on at a real table."""
-    service = _service()
+    service = session_service()
     match = service.match(session_id)
     seat = service.seat(match, request_token())
     state = service.current(match).state

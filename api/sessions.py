@@ -294,12 +294,13 @@ class SessionService:
         budget = budget_ms / 1000
         if seat not in state.to_move:
             if state.is_over and game.review_mode is not None and mode in (None, game.review_mode):
-                return self._hint(game, state, seat, budget, game.review_mode)
+                return self.hint_for_state(game, state, seat, budget, game.review_mode)
             raise OutOfTurn(f"seat {seat} is not to move" + (" (the match is over)" if state.is_over else ""),
                             status=409)
-        return self._hint(game, state, seat, budget, mode)
+        return self.hint_for_state(game, state, seat, budget, mode)
 
-    def _hint(self, game: Game, state, seat: int, budget: float, mode: str | None) -> dict:
+    def hint_for_state(self, game: Game, state, seat: int, budget: float, mode: str | None) -> dict:
+        """A game's hint for ``seat`` on ``state`` as JSON, in a solver process above a small budget."""
         # above a small budget the search runs in a solver process (api/workers.py)
         if self.solvers is None:
             hint = game.hint(state, seat, budget) if mode is None else game.hint(state, seat, budget, mode=mode)

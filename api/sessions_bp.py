@@ -13,7 +13,8 @@ from solvers.errors import CardsageError
 blueprint = Blueprint("sessions", __name__, url_prefix="/api/v1")
 
 
-def _service() -> SessionService:
+def session_service() -> SessionService:
+    """The app's session service."""
     return current_app.extensions["cardsage.sessions"]
 
 
@@ -40,7 +41,7 @@ def create_session():
     seats = get_list(data, "seats")
     seed = get_int(data, "seed", default=None, minimum=SEED_RANGE[0], maximum=SEED_RANGE[1])
     options = get_object(data, "options")
-    service = _service()
+    service = session_service()
     record, tokens, now = service.create(game, seats, seed=seed, options=options, deal=data.get("deal"),
                                          clock=data.get("clock"), reactions=data.get("reactions"))
     base = f"/api/v1/sessions/{record.id}"
@@ -59,7 +60,7 @@ def create_session():
 @blueprint.get("/sessions/<session_id>")
 def get_session(session_id: str):
     """The session as the token's seat sees it."""
-    service = _service()
+    service = session_service()
     match = service.match(session_id)
     seat = service.seat(match, request_token())
     return jsonify(service.view(match, service.current(match), seat))
@@ -69,7 +70,7 @@ def get_session(session_id: str):
 def get_version(session_id: str):
     """The session's version (and its clock): cheap enough to poll twice a second; fetch
     the session again when the version changed. Writes whatever its server clock has due."""
-    service = _service()
+    service = session_service()
     match = service.match(session_id)
     service.seat(match, request_token())
     now = service.current(match)
@@ -82,7 +83,7 @@ def get_version(session_id: str):
 @blueprint.post("/sessions/<session_id>/actions")
 def post_action(session_id: str):
     """Take the token's seat's action at the version it was chosen at; bots reply."""
-    service = _service()
+    service = session_service()
     match = service.match(session_id)
     seat = service.seat(match, request_token())
     data = json_object()
@@ -96,7 +97,7 @@ def post_action(session_id: str):
 @blueprint.get("/sessions/<session_id>/hint")
 def get_hint(session_id: str):
     """The recommended action for the token's seat, with why and how good it is."""
-    service = _service()
+    service = session_service()
     match = service.match(session_id)
     seat = service.seat(match, request_token())
     limit = current_app.config["HINT_BUDGET_MS_MAX"]

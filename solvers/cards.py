@@ -179,6 +179,12 @@ class Card:
 _PARSE_CACHE: dict[str, Card] = {}
 
 
+def card_order(card: Card) -> tuple:
+    """A fixed order over every kind of card (kind, suit, rank, copy): for listing cards
+    in an order that tells nothing about where they lie."""
+    return (card.kind, -1 if card.suit is None else card.suit, card.rank, card.copy)
+
+
 def parse_card(text: str) -> Card:
     """Parse one card in any accepted notation; raise :class:`CardsageError` if it is not one."""
     if not isinstance(text, str):

@@ -36,7 +36,7 @@ import json
 from contextlib import contextmanager
 from typing import Any, Mapping
 
-from solvers.cards import RELABEL, Card, Rng, parse_card
+from solvers.cards import RELABEL, Card, Rng, card_order, parse_card
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, State, decode, encode
 from solvers.sampling import determinize
@@ -135,7 +135,7 @@ def fresh_deal(game: Game, options: Any, seed: int, seat: int, wanted: Any) -> S
             raise CardsageError(f"{name} is dealt {len(zone.cards)} cards, not {len(want[name])}",
                                 field=f"zones.{name}")
     everything = [c for cards in want.values() for c in cards]
-    _distinct(everything, pack(state), "zones")
+    _same_cards(everything, pack(state), "zones", whole=False)
     relabel: dict[Card, Card] = {}
     for _ in range(6):
         zones = state.zones()
@@ -144,7 +144,7 @@ def fresh_deal(game: Game, options: Any, seed: int, seat: int, wanted: Any) -> S
         step: dict[Card, Card] = {}
         for n, cs in want.items():
             have = zones[n].cards
-            if sorted(have, key=_order) == sorted(cs, key=_order):
+            if sorted(have, key=card_order) == sorted(cs, key=card_order):
                 # the right cards, in the game's own order (a sorted hand) or in another
                 step.update((x, y) for x, y in zip(have, cs) if zones[n].ordered and _in_own_order(have))
                 continue
@@ -164,7 +164,7 @@ def fresh_deal(game: Game, options: Any, seed: int, seat: int, wanted: Any) -> S
         finally:
             RELABEL.reset(token)
     zones = state.zones()
-    if all(sorted(zones[n].cards, key=_order) == sorted(cs, key=_order) for n, cs in want.items()):
+    if all(sorted(zones[n].cards, key=card_order) == sorted(cs, key=card_order) for n, cs in want.items()):
         return state  # the right cards everywhere, in the order the game keeps them
     raise CardsageError("the game's deal cannot put those cards there (it deals differently around them): "
                         "start from the position before and enter the cards as they come", field="zones")
@@ -190,7 +190,7 @@ def seed_with_dealer(game: Game, options: Any, dealer: int, seed: int = 0) -> in
 
 def _in_own_order(cards: tuple[Card, ...]) -> bool:
     """False for cards a game keeps sorted (their order is not the deal's)."""
-    return list(cards) != sorted(cards, key=_order) and list(cards) != sorted(cards, key=_order, reverse=True)
+    return list(cards) != sorted(cards, key=card_order) and list(cards) != sorted(cards, key=card_order, reverse=True)
 
 
 def _permutation(target: Mapping[Card, Card], cards: tuple[Card, ...]) -> dict[Card, Card]:
@@ -202,17 +202,6 @@ def _permutation(target: Mapping[Card, Card], cards: tuple[Card, ...]) -> dict[C
     out = dict(target)
     out.update(zip(free, names))
     return {k: v for k, v in out.items() if k != v}
-
-
-def _distinct(cards: list[Card], cards_of_pack: tuple[Card, ...], field: str) -> None:
-    seen: set[Card] = set()
-    in_pack = set(cards_of_pack)
-    for c in cards:
-        if c not in in_pack:
-            raise CardsageError(f"{c} is not in this game's pack", field=field)
-        if c in seen:
-            raise CardsageError(f"{c} is in two places", field=field)
-        seen.add(c)
 
 
 def _exercise(state: State) -> None:
@@ -285,7 +274,7 @@ def unseen_cards(state: State, viewer: int) -> list[Card]:
     fixed = state.fixed_cards(viewer)
     placed_known = {c for cards in fixed.values() for c in cards}
     return sorted((c for z in state.zones().values() if not z.known_to(viewer) for c in z.cards
-                   if c not in placed_known), key=_order)
+                   if c not in placed_known), key=card_order)
 
 
 def _as_card(text: str) -> Card | None:
@@ -306,7 +295,7 @@ def pack(state: State) -> tuple[Card, ...]:
         if len(_PACKS) > 256:
             _PACKS.clear()
         start = game.start(state.options, 0, None)  # type: ignore[attr-defined]
-        _PACKS[key] = tuple(sorted((c for z in start.zones().values() for c in z.cards), key=_order))
+        _PACKS[key] = tuple(sorted((c for z in start.zones().values() for c in z.cards), key=card_order))
     return _PACKS[key]
 
 
@@ -318,10 +307,6 @@ def _check_seat(state: State, seat: int) -> None:
         raise CardsageError(f"seat must be 0..{state.players - 1}", field="seat")
 
 
-def _order(card: Card):
-    return (card.kind, -1 if card.suit is None else card.suit, card.rank, card.copy)
-
-
 def _canonical(state: State, seat: int) -> State:
     """``state`` with the unseen cards laid into the hidden zones in a fixed order (sorted,
     zone by zone), publicly known cards kept where they are: an arrangement that depends
@@ -331,7 +316,7 @@ def _canonical(state: State, seat: int) -> State:
     hidden = [n for n, z in zones.items() if not z.known_to(seat)]
     # (a game may name a card of a kind it knows a hidden hand holds, wherever it lies)
     placed_known = {c for n in hidden for c in fixed.get(n, ())}
-    pool = sorted((c for n in hidden for c in zones[n].cards if c not in placed_known), key=_order)
+    pool = sorted((c for n in hidden for c in zones[n].cards if c not in placed_known), key=card_order)
     changed, at = {}, 0
     for name in hidden:
         zone = zones[name]
@@ -390,18 +375,19 @@ def _filled(game: Game, record: Mapping, seat: int) -> State:
     return state
 
 
-def _same_cards(held: list[Card], cards_of_pack: tuple[Card, ...], field: str) -> None:
+def _same_cards(held: list[Card], cards_of_pack: tuple[Card, ...], field: str, *, whole: bool = True) -> None:
+    """Refuse a card held twice or not in the pack, and (``whole``) a card of the pack held nowhere."""
     counts: dict[Card, int] = {}
     for c in held:
         counts[c] = counts.get(c, 0) + 1
-    twice = sorted((c for c, n in counts.items() if n > 1), key=_order)
+    twice = sorted((c for c, n in counts.items() if n > 1), key=card_order)
     if twice:
         raise CardsageError(f"{twice[0]} is in two places", field=field)
     in_pack = set(cards_of_pack)
-    stray = sorted((c for c in counts if c not in in_pack), key=_order)
+    stray = sorted((c for c in counts if c not in in_pack), key=card_order)
     if stray:
         raise CardsageError(f"{stray[0]} is not in this game's pack", field=field)
-    missing = sorted((c for c in cards_of_pack if c not in counts), key=_order)
+    missing = sorted((c for c in cards_of_pack if c not in counts), key=card_order) if whole else []
     if missing:
         raise CardsageError(f"{len(missing)} cards of the pack are nowhere (first {missing[0]})", field=field)
 
@@ -484,7 +470,7 @@ def _with_zone_entries(game: Game, state: State, seat: int, entries: Any) -> Sta
         raise CardsageError(f"the zones do not fit this position ({type(err).__name__}: {err})",
                             field="knowledge.zones") from None
     for name, cards in changed.items():
-        if sorted(now[name].cards, key=_order) != sorted(cards, key=_order):
+        if sorted(now[name].cards, key=card_order) != sorted(cards, key=card_order):
             raise CardsageError(f"the cards of {name} follow from the play in {game.title}: enter the actions "
                                 f"that put them there, or start from a deal with them", field=f"knowledge.zones.{name}")
     return edited

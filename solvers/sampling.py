@@ -27,7 +27,7 @@ import dataclasses
 
 import networkx as nx
 
-from solvers.cards import Card, Rng
+from solvers.cards import Card, Rng, card_order
 from solvers.errors import CardsageError
 from solvers.game import State
 
@@ -56,7 +56,7 @@ def hidden_deal(state: State, seat: int) -> HiddenDeal:
     fixed = {n: tuple(cards) for n, cards in state.fixed_cards(seat).items() if n in hidden and cards}
     allow: Mapping[str, Callable[[Card], bool]] = state.determinize_constraints(seat)
     # in a fixed order: the order they really lie in is what the seat does not know
-    pool = sorted((c for z in hidden.values() for c in z.cards), key=_card_order)
+    pool = sorted((c for z in hidden.values() for c in z.cards), key=card_order)
     for cards in fixed.values():
         for c in cards:
             if c not in pool:
@@ -200,6 +200,3 @@ def _rebuild(state: State, seat: int, deal: HiddenDeal, placed: dict[str, list[C
 def _anything(card: Card) -> bool:
     return True
 
-
-def _card_order(card: Card):
-    return (card.kind, -1 if card.suit is None else card.suit, card.rank, card.copy)

@@ -286,17 +286,21 @@ def _ranked(cards: list[Card], rows) -> list[tuple[Card, float, float]]:
     return sorted(stats, key=lambda s: (-round(s[1], 9), -s[0].rank))
 
 
+def _how(state: MatapesaState, card) -> str:
+    """How a card is played to the trick, in a player's words."""
+    top = state.highest()
+    if top is None:
+        return f"Lead {card.pretty()}"
+    if card.rank >= top.rank:
+        return f"Head the trick with {card.pretty()}"
+    return f"Throw your lowest card, {card.pretty()}"
+
+
 def _card_hint(state: MatapesaState, seat: int, cards, rows, elapsed: float) -> Hint:
     ranked = _ranked(cards, rows)
     card, value, lose = ranked[0]
     n = len(rows)
-    top = state.highest()
-    if top is None:
-        how = f"Lead {card.pretty()}"
-    elif card.rank >= top.rank:
-        how = f"Head the trick with {card.pretty()}"
-    else:
-        how = f"Throw your lowest card, {card.pretty()}"
+    how = _how(state, card)
     reason = (f"{how}: over {n} sampled deals of the cards you cannot see, played out to the end, "
               f"you take the last trick in {lose:.0%} of them")
     if len(ranked) > 1:
@@ -319,13 +323,7 @@ def _exact_hint(state: MatapesaState, seat: int, cards, rows, elapsed: float) ->
     value, lose = stats[card.rank]
     n = len(rows)
     held = len(state.hands[seat])
-    top = state.highest()
-    if top is None:
-        how = f"Lead {card.pretty()}"
-    elif card.rank >= top.rank:
-        how = f"Head the trick with {card.pretty()}"
-    else:
-        how = f"Throw your lowest card, {card.pretty()}"
+    how = _how(state, card)
     lost = round(lose * n)
     each = "your last card" if held == 1 else f"{held} cards in your hand"
     reason = (f"{how}: with {each}, over {n} sampled deals of the cards you cannot see, each "

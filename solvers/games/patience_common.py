@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Mapping
 
-from solvers.cards import Card, Rng, parse_card
+from solvers.cards import Card, Rng, card_order, parse_card
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, Hint, State, Visibility, Zone
 from solvers.patience.deal import deal_by_number
@@ -214,7 +214,7 @@ class PatienceState(State):
         where they lay."""
         if not self.history:
             return self
-        pack = sorted((c for z in self.zones().values() for c in z.cards), key=_card_key)
+        pack = sorted((c for z in self.zones().values() for c in z.cards), key=card_order)
         return replace(self, history=tuple(_frame_believed(text, pack) for text in self.history))
 
     has_face_down = True
@@ -274,10 +274,6 @@ def _frame_believed(text: str, pack: list) -> str:
         column[0], at = " ".join(hidden[at:at + size]), at + size
     frame["stock"] = " ".join(hidden[at:at + len(frame["stock"].split())])
     return json.dumps(frame, separators=(",", ":"))
-
-
-def _card_key(card: Card):
-    return (card.kind, -1 if card.suit is None else card.suit, card.rank, card.copy)
 
 
 def _cards_text(cards) -> str:
