@@ -61,6 +61,12 @@ def suit_of(h, s):
     return (h >> (16 * s)) & SUIT_MASK
 
 
+@njit(cache=True, inline="always")
+def wrap(x, n):
+    """``x % n`` for ``0 <= x < 2 * n`` without a division (a seat index)."""
+    return x - n if x >= n else x
+
+
 @njit(cache=True)
 def popcount(x):
     """Number of cards in mask ``x``."""

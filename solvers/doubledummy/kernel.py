@@ -20,7 +20,7 @@ from numba.extending import intrinsic
 
 import solvers.doubledummy.ttable as T
 from solvers.numba_cache import drop_stale
-from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, suit_of as _suit
+from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, suit_of as _suit, wrap
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
@@ -29,7 +29,7 @@ from solvers.doubledummy.layout import (
     W_TRIED, WORK_SIZE,
     new_work, pack,
 )
-from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_info, lead_weight
+from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_plan, lead_weight
 from solvers.doubledummy.quick import (
     guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
@@ -108,9 +108,9 @@ def legal(S, h, tlen):
 @njit(cache=True)
 def next_seat(S, after, n):
     """The next seat after ``after`` that still holds cards."""
-    s = (after + 1) % n
+    s = wrap(after + 1, n)
     while S[O_HANDS + s] == 0:
-        s = (s + 1) % n
+        s = wrap(s + 1, n)
     return s
 
 
@@ -290,10 +290,10 @@ def _later_seats(S, W, ply, n, p, tlen):
     q = p
     unequal = S[O_CFG + C_UNEQUAL]
     for _ in range(S[O_ST + 2] - 1 - tlen):
-        q = (q + 1) % n
+        q = wrap(q + 1, n)
         if unequal != 0:
             while S[O_HANDS + q] == 0 and q != p:
-                q = (q + 1) % n
+                q = wrap(q + 1, n)
         W[ply, W_LATER + count] = q
         count += 1
     return count
@@ -341,6 +341,9 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
     led = S[O_TRICK] >> 4
     facts = (-1, -1, -1)
     played = 0
+    lho = wrap(p + 1, n)
+    rho = wrap(p + n - 1, n)
+    partner = -1
     if tlen > 0:
         wi = winner_index(S, tlen)
         w = S[O_TRICK + wi]
@@ -350,6 +353,11 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
     else:
         # tricks played so far, as DDS counts them for a void opponent's weight
         played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
+        for k in range(1, n):
+            q = wrap(p + k, n)
+            if S[O_TEAM + q] == S[O_TEAM + p]:
+                partner = q
+                break
     killer = W[ply, W_KILLER]
     # a single run of equivalent cards needs no weights
     # every live card: the hands and the current trick
@@ -365,9 +373,9 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
         if m == 0:
             continue
         rem = _suit(live, s)
-        info = (0, 0, 0, 0, 0, 0, 0, False, 0, 0, 0, 0, 0, 0)
-        if tlen == 0:
-            info = lead_suit_info(S, n, p, trump, s, played)
+        plan = (np.int64(0), np.int64(0), False, False, np.int64(0), np.int64(0), np.int64(0), np.int64(0))
+        if tlen == 0 and not single:
+            plan = lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho)
         x = m
         while x != 0:
             b = _hibit(x)
@@ -388,7 +396,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
             if single:
                 pass
             elif tlen == 0:
-                score = lead_weight(S, n, p, s, b, lowest != b, info)
+                score = lead_weight(b, lowest != b, plan)
             else:
                 score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b, _suit(held, s))
             run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
@@ -426,7 +434,9 @@ def _sure_tricks(S, W, ply, n, target, hi):
     trump = S[O_CFG + C_TRUMP]
     tp = S[O_CFG + C_TRICK_PTS]
     # the tricks that settle the target: reaching it, or holding the team below it
-    if S[O_TEAM + leader] != 0:
+    if tp == 1:
+        needed = target if S[O_TEAM + leader] != 0 else hi - target + 1
+    elif S[O_TEAM + leader] != 0:
         needed = (target + tp - 1) // tp
     else:
         needed = (hi - target) // tp + 1
@@ -466,7 +476,7 @@ def _sure_tricks(S, W, ply, n, target, hi):
         # whose highest card it holds are long enough (see docs: later tricks)
         if trump < 0 or _remaining(S, n, trump) == 0:
             most, used = leader_side_short(S, n, leader)
-            if most < hi // tp:
+            if (most + 1) * tp <= hi:
                 if S[O_TEAM + leader] != 0 and hi - tp < target:
                     W[ply, W_REL] = used
                     return 0
@@ -647,7 +657,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         stored = True
         p = S[O_ST + 1]
     elif S[O_CFG + C_UNEQUAL] == 0:
-        p = (S[O_TSEAT + tlen - 1] + 1) % n
+        p = wrap(S[O_TSEAT + tlen - 1] + 1, n)
         if tlen == 1 and ply > 0 and S[O_CFG + C_QUICK] != 0:
             hit = _second_hand(S, W, ply, n, p, target)
             if hit >= 0:

@@ -24,102 +24,114 @@ def _owner(S, n, s, b):
 
 
 @njit(cache=True)
-def lead_suit_info(S, n, p, trump, s, played):
-    """Per-suit facts the lead weights use, packed into a tuple: suit weight, lho, rho,
-    partner, owners of the top, second and third card, whether an opponent can ruff, the
-    remaining cards, the opponents' and the partner's cards, and the lengths of lho, rho
-    and partner in the suit."""
-    lho = (p + 1) % n
-    rho = (p + n - 1) % n
-    partner = -1
-    for k in range(1, n):
-        q = (p + k) % n
-        if S[O_TEAM + q] == S[O_TEAM + p]:
-            partner = q
-            break
+def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
+    """The parts of the lead weights of suit ``s`` that do not depend on the card, for
+    ``lead_weight``: the highest remaining card of the suit, whether every card wins
+    the trick (the partner's card tops the opponents' and nobody can ruff), whether the
+    top card wins (nobody can ruff), the weight of a winning lead and of a losing one,
+    which rule of the losing lead applies (1: an opponent holds the top card bare,
+    2: the leader holds it), and the second card when the leader holds it (else -1).
+
+    A suit weighs less the more cards the two opponents next to the leader hold in it
+    and when the partner is void; leads that win come first."""
+    team_p = S[O_TEAM + p]
     rem = 0
+    opp = 0
+    ruffable = False
     for q in range(n):
-        rem |= suit_of(S[O_HANDS + q], s)
+        hq = S[O_HANDS + q]
+        h = suit_of(hq, s)
+        rem |= h
+        if S[O_TEAM + q] != team_p:
+            opp |= h
+            if trump >= 0 and s != trump and h == 0 and suit_of(hq, trump) != 0:
+                ruffable = True
+    # owners of the three highest cards
+    tb = hibit(rem)
+    x = rem ^ (1 << tb)
+    sb = hibit(x) if x != 0 else -1
+    if x != 0:
+        x ^= 1 << sb
+    thb = hibit(x) if x != 0 else -1
     top = -1
     second = -1
     third = -1
-    x = rem
-    if x != 0:
-        b = hibit(x)
-        x ^= 1 << b
-        top = _owner(S, n, s, b)
-    if x != 0:
-        b = hibit(x)
-        x ^= 1 << b
-        second = _owner(S, n, s, b)
-    if x != 0:
-        third = _owner(S, n, s, hibit(x))
-    len_l = pop(suit_of(S[O_HANDS + lho], s)) if S[O_TEAM + lho] != S[O_TEAM + p] else 0
-    len_r = pop(suit_of(S[O_HANDS + rho], s)) if S[O_TEAM + rho] != S[O_TEAM + p] else 0
+    for q in range(n):
+        h = suit_of(S[O_HANDS + q], s)
+        if (h >> tb) & 1:
+            top = q
+        if sb >= 0 and (h >> sb) & 1:
+            second = q
+        if thb >= 0 and (h >> thb) & 1:
+            third = q
+    len_l = pop(suit_of(S[O_HANDS + lho], s))
+    len_r = pop(suit_of(S[O_HANDS + rho], s))
+    opp_l = S[O_TEAM + lho] != team_p
+    opp_r = S[O_TEAM + rho] != team_p
+    part = suit_of(S[O_HANDS + partner], s) if partner >= 0 else 0
+    len_p = pop(part)
     # a small tree for the opponents: few cards of theirs to choose from
-    count_l = (len_l if len_l > 0 else played + 1) * 4
-    count_r = (len_r if len_r > 0 else played + 1) * 4
+    cl = len_l if opp_l else 0
+    cr = len_r if opp_r else 0
+    count_l = (cl if cl > 0 else played + 1) * 4
+    count_r = (cr if cr > 0 else played + 1) * 4
     weight = -(((count_l + count_r) << 5) // 19)
-    if partner >= 0 and suit_of(S[O_HANDS + partner], s) == 0:
+    if partner >= 0 and part == 0:
         weight -= 9
-    ruffable = False
     if trump >= 0 and s != trump:
-        for q in range(n):
-            if S[O_TEAM + q] != S[O_TEAM + p] and suit_of(S[O_HANDS + q], s) == 0 \
-                    and suit_of(S[O_HANDS + q], trump) != 0:
-                ruffable = True
         if ruffable:
             weight -= 12
-        if partner >= 0 and suit_of(S[O_HANDS + partner], s) == 0 \
-                and suit_of(S[O_HANDS + partner], trump) != 0 and len_r > 0:
+        if partner >= 0 and part == 0 and suit_of(S[O_HANDS + partner], trump) != 0 and cr > 0:
             weight += 17
-    opp = 0
-    for q in range(n):
-        if S[O_TEAM + q] != S[O_TEAM + p]:
-            opp |= suit_of(S[O_HANDS + q], s)
-    part = suit_of(S[O_HANDS + partner], s) if partner >= 0 else 0
-    return (weight, lho, rho, partner, top, second, third, ruffable, rem, opp, part,
-            pop(suit_of(S[O_HANDS + lho], s)), pop(suit_of(S[O_HANDS + rho], s)), pop(part))
-
-
-@njit(cache=True)
-def lead_weight(S, n, p, s, b, sequence, info):
-    """Weight of leading card ``b`` of suit ``s`` (higher is tried first); ``sequence``:
-    the hand holds the next lower card too. A card an opponent can ruff does not count
-    as winning."""
-    weight, lho, rho, partner, top, second, third, ruffable, rem, opp, part, len_l, len_r, len_p = info
-    mine = suit_of(S[O_HANDS + p], s)
-    rrank = pop(rem & ((1 << b) - 1))
-    top_bit = hibit(rem)
-    wins = not ruffable and (b == top_bit or (part != 0 and (opp == 0 or hibit(part) > hibit(opp))))
-    if wins:
-        if second == rho and S[O_TEAM + rho] != S[O_TEAM + p]:
-            if len_r != 1:
-                weight -= 1
-        elif second == lho and S[O_TEAM + lho] != S[O_TEAM + p]:
-            weight += 22 if len_l != 1 else 16
-        guarded = (second == lho and len_l != 1) or (second == rho and len_r != 1)
-        guarded = guarded and S[O_TEAM + second] != S[O_TEAM + p]
-        return weight + (18 if guarded else 45) + rrank
-    if (top == rho or second == rho) and S[O_TEAM + rho] != S[O_TEAM + p]:
+    # a winning lead
+    win_all = not ruffable and part != 0 and (opp == 0 or hibit(part) > hibit(opp))
+    win_w = weight
+    if second == rho and opp_r:
         if len_r != 1:
-            weight -= 10
-    elif top == lho and S[O_TEAM + lho] != S[O_TEAM + p] and second == partner and partner >= 0:
+            win_w -= 1
+    elif second == lho and opp_l:
+        win_w += 22 if len_l != 1 else 16
+    guarded = ((second == lho and len_l != 1 and opp_l) or (second == rho and len_r != 1 and opp_r))
+    win_w += 18 if guarded else 45
+    # a losing one
+    lose_w = weight
+    if (top == rho or second == rho) and opp_r:
+        if len_r != 1:
+            lose_w -= 10
+    elif top == lho and opp_l and second == partner and partner >= 0:
         if len_p != 1:
-            weight += 31
+            lose_w += 31
     if partner >= 0 and second == partner and third == partner:
-        weight += 35
+        lose_w += 35
     elif partner >= 0 and len_p > 1 and ((second == p and third == partner) or (second == partner and third == p)):
-        weight += 25
-    if top >= 0 and S[O_TEAM + top] != S[O_TEAM + p] and pop(suit_of(S[O_HANDS + top], s)) == 1:
-        return weight + 28 + rrank
-    if top == p:
-        return weight - 17 + rrank
+        lose_w += 25
+    mode = 0
+    if S[O_TEAM + top] != team_p and pop(suit_of(S[O_HANDS + top], s)) == 1:
+        mode = 1
+    elif top == p:
+        mode = 2
+    sec_bit = sb if second == p else -1
+    return rem, tb, win_all, not ruffable, win_w, lose_w, mode, sec_bit
+
+
+@njit(cache=True, inline="always")
+def lead_weight(b, sequence, plan):
+    """Weight of leading card ``b`` of a suit (higher is tried first), from the suit's
+    ``lead_suit_plan``; ``sequence``: the hand holds the next lower card too. A card an
+    opponent can ruff does not count as winning."""
+    rem, tb, win_all, win_top, win_w, lose_w, mode, sec_bit = plan
+    rrank = pop(rem & ((1 << b) - 1))
+    if win_all or (win_top and b == tb):
+        return win_w + rrank
+    if mode == 1:
+        return lose_w + 28 + rrank
+    if mode == 2:
+        return lose_w - 17 + rrank
     if not sequence:
-        return weight + 12 + rrank
-    if second == p and (mine >> b) & 1 and b == _second_bit(rem):
-        return weight + 48
-    return weight + 29 - rrank
+        return lose_w + 12 + rrank
+    if b == sec_bit:
+        return lose_w + 48
+    return lose_w + 29 - rrank
 
 
 @njit(cache=True)

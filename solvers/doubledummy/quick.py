@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.doubledummy.bits import hibit, pop, popcount, suit_of, top_run, top_run_mask
+from solvers.doubledummy.bits import hibit, pop, popcount, suit_of, top_run, top_run_mask, wrap
 from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK
 
 
@@ -411,7 +411,7 @@ def second_hand_tricks(S, n, p, trump):
     their_top = -1
     their_ruff = False
     for k in range(n - 1):
-        q = (p + k) % n
+        q = wrap(p + k, n)
         held = suit_of(S[O_HANDS + q], led)
         can_ruff = trumps_left and led != trump and held == 0 and suit_of(S[O_HANDS + q], trump) != 0
         top = hibit(held) if held != 0 else -1
@@ -485,7 +485,7 @@ def guarded_second_trump(S, n, leader, trump):
             holder = p
         if (mine >> second) & 1:
             guard = p
-    if S[O_TEAM + holder] == S[O_TEAM + guard] or (holder + 1) % n != guard or guard == leader:
+    if S[O_TEAM + holder] == S[O_TEAM + guard] or wrap(holder + 1, n) != guard or guard == leader:
         return -1, np.int64(0)
     if pop(suit_of(S[O_HANDS + guard], trump)) < 2:
         return -1, np.int64(0)
