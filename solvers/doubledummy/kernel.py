@@ -339,7 +339,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
     w = -1
     my_side_wins = False
     led = S[O_TRICK] >> 4
-    facts = (-1, -1, -1)
+    facts = (-1, -1, -1, -1)
     played = 0
     lho = wrap(p + 1, n)
     rho = wrap(p + n - 1, n)

@@ -146,10 +146,12 @@ def _second_bit(rem):
 def later_facts(S, W, ply, p, trump, led_suit, nlater):
     """What the seats ``W[ply, W_LATER:W_LATER + nlater]``, still to play to the trick
     after ``p``, can do: the highest card of the led suit among p's opponents and among
-    its mates, and the highest trump an opponent void in the led suit could ruff with."""
+    its mates, the highest trump an opponent void in the led suit could ruff with, and
+    the opponents' second-highest card of the led suit."""
     opp_top = -1
     mate_top = -1
     opp_ruff = -1
+    opp_cards = 0
     for k in range(nlater):
         q = W[ply, W_LATER + k]
         held = suit_of(S[O_HANDS + q], led_suit)
@@ -160,13 +162,20 @@ def later_facts(S, W, ply, p, trump, led_suit, nlater):
             if tr != 0:
                 ruff = hibit(tr)
         if S[O_TEAM + q] != S[O_TEAM + p]:
+            opp_cards |= held
             if top > opp_top:
                 opp_top = top
             if ruff > opp_ruff:
                 opp_ruff = ruff
         elif top > mate_top:
             mate_top = top
-    return opp_top, mate_top, opp_ruff
+    # the opponents' second-highest card: a card above it forces out their top one
+    opp_second = -1
+    if opp_top >= 0:
+        rest = opp_cards ^ (1 << opp_top)
+        if rest != 0:
+            opp_second = hibit(rest)
+    return opp_top, mate_top, opp_ruff, opp_second
 
 
 @njit(cache=True)
@@ -176,7 +185,7 @@ def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence,
     hands."""
     s = c >> 4
     b = c & 15
-    opp_top, mate_top, opp_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second = facts
     beats = (s == led_suit and (w >> 4) == led_suit and b > (w & 15)) or \
         (s == trump and ((w >> 4) != trump or b > (w & 15)))
     if s == led_suit:
@@ -193,6 +202,9 @@ def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence,
             return -b
         if not beats:
             return -20 + pop(held & ((1 << b) - 1)) // 4 - b
+        if mate_top < 0 and opp_ruff < 0 and b > opp_second:
+            # no partner to come: the cheapest card that forces out their top card
+            return 40 - b
         return (22 if sequence else 10) - b
     if s == trump and led_suit != trump:
         if my_side_wins and ((w >> 4) == trump or ((w & 15) > opp_top and opp_ruff < 0)):
