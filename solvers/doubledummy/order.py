@@ -135,14 +135,6 @@ def lead_weight(b, sequence, plan):
 
 
 @njit(cache=True)
-def _second_bit(rem):
-    x = rem ^ (1 << hibit(rem))
-    if x == 0:
-        return -1
-    return hibit(x)
-
-
-@njit(cache=True)
 def later_facts(S, W, ply, p, trump, led_suit, nlater):
     """What the seats ``W[ply, W_LATER:W_LATER + nlater]``, still to play to the trick
     after ``p``, can do: the highest card of the led suit among p's opponents and among
