@@ -57,6 +57,9 @@ MAX_TABLE_SLOTS = 1 << 26
 # the first restart of the search in a random move order stops after this many
 # positions, the next after twice as many, and so on (see probe_schedule)
 RESTART_NODES = 1 << 20
+# the exact search keys positions up to the arrangement of free runs
+# (:mod:`klondike_sets`); off, it is the search above, equal to the plain one
+EXACT_SETS = True
 
 
 @njit(cache=True, inline="always")
@@ -865,7 +868,11 @@ def search(kernel, root, max_nodes, deadline, probes=True):
     search or in another move order). ``nodes`` counts every search's positions."""
     if not _fits_arrays(root):
         return None
-    exact = _Search(kernel, root)
+    if EXACT_SETS:
+        from solvers.patience.klondike_sets import SetSearch
+        exact = SetSearch(kernel, root)
+    else:
+        exact = _Search(kernel, root)
     exact.start(max_nodes)
     exhausted = set()
     schedule = probe_schedule(kernel.back, exhausted) if probes else iter(())
@@ -917,6 +924,8 @@ def warm_up() -> None:
     kernel = KlondikeKernel(KlondikeRules(draw=1), 2)
     root = kernel.normalize(kernel.encode(klondike_deal(1, ranks=2, columns=2)))[0]
     search(kernel, root, 100, None)
+    from solvers.patience import klondike_sets
+    klondike_sets.warm_up()
     _warm.append(True)
 
 
