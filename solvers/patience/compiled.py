@@ -9,7 +9,8 @@ both, picks between them. :func:`solvers.patience.search.solve` asks
 them) only when a search is about to use them.
 
 * Klondike: the compiled search of :mod:`klondike_jit` where it covers the rules
-  (unlimited passes, no draw-3 switch), with its probe searches taking turns with it;
+  (unlimited passes, no draw-3 switch; its exact part keyed up to the arrangement of
+  free runs, :mod:`klondike_sets`), with its probe searches taking turns with it;
   under the draw-3 switch rule (unlimited passes) a probe that looks for a win that
   never switches. Otherwise the plain search decides.
 * Forty Thieves with a limited stock: a beam probe (compiled where it covers the
