@@ -57,9 +57,6 @@ MAX_TABLE_SLOTS = 1 << 26
 # the first restart of the search in a random move order stops after this many
 # positions, the next after twice as many, and so on (see probe_schedule)
 RESTART_NODES = 1 << 20
-# the exact search keys positions up to the arrangement of free runs
-# (:mod:`klondike_sets`); off, it is the search above, equal to the plain one
-EXACT_SETS = True
 
 
 @njit(cache=True, inline="always")
@@ -856,7 +853,7 @@ def probe_schedule(back: bool, exhausted: set):
         round_ += 1
 
 
-def search(kernel, root, max_nodes, deadline, probes=True):
+def search(kernel, root, max_nodes, deadline, probes=True, exact=None):
     """Search from the normalized ``root`` (not won, not hopeless, already counted as
     one node); return ``(verdict, path, nodes)`` with ``verdict`` one of
     ``"winnable"``, ``"unwinnable"``, ``"unknown"`` and ``path`` the notes of each
@@ -865,14 +862,12 @@ def search(kernel, root, max_nodes, deadline, probes=True):
     With ``probes``, the searches of :func:`probe_schedule` take turns with the exact
     one, chunk for chunk (depth-first search is heavy-tailed: a win the exact search
     would reach after millions of positions is often found at once by a streamlined
-    search or in another move order). ``nodes`` counts every search's positions."""
+    search or in another move order). ``nodes`` counts every search's positions.
+    ``exact``: the class of the exact search (default :class:`_Search`, equal to the
+    plain one; :mod:`compiled` passes ``klondike_sets.SetSearch``)."""
     if not _fits_arrays(root):
         return None
-    if EXACT_SETS:
-        from solvers.patience.klondike_sets import SetSearch
-        exact = SetSearch(kernel, root)
-    else:
-        exact = _Search(kernel, root)
+    exact = (exact or _Search)(kernel, root)
     exact.start(max_nodes)
     exhausted = set()
     schedule = probe_schedule(kernel.back, exhausted) if probes else iter(())
@@ -924,8 +919,6 @@ def warm_up() -> None:
     kernel = KlondikeKernel(KlondikeRules(draw=1), 2)
     root = kernel.normalize(kernel.encode(klondike_deal(1, ranks=2, columns=2)))[0]
     search(kernel, root, 100, None)
-    from solvers.patience import klondike_sets
-    klondike_sets.warm_up()
     _warm.append(True)
 
 

@@ -3,7 +3,7 @@ verdicts, node counts and solutions on many seeded deals."""
 
 import pytest
 
-from solvers.patience import klondike_jit
+from solvers.patience import compiled, klondike_jit
 from solvers.patience.compiled import first_search
 from solvers.patience.deal import klondike_deal
 from solvers.patience.options import KlondikeRules
@@ -21,7 +21,7 @@ RULES = [
 @pytest.fixture
 def concrete_keys(monkeypatch):
     # the compiled search that mirrors the plain one: keys column by column
-    monkeypatch.setattr(klondike_jit, "EXACT_SETS", False)
+    monkeypatch.setattr(compiled, "KLONDIKE_SETS", False)
 
 
 def _both(pos, rules, max_nodes=None):

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from solvers.patience import klondike_jit, klondike_sets
+from solvers.patience import compiled, klondike_jit, klondike_sets
 from solvers.patience.deal import klondike_deal
 from solvers.patience.klondike import KlondikeKernel
 from solvers.patience.options import KlondikeRules
@@ -24,11 +24,11 @@ RULES = [
 
 def _exact(pos, rules, sets=True, max_nodes=None):
     # the compiled exact search alone (no probes, no draw-1 proof)
-    klondike_jit.EXACT_SETS = sets
+    compiled.KLONDIKE_SETS = sets
     try:
         return solve(pos, rules, max_nodes=max_nodes, max_seconds=None, shorten=False, probes=False)
     finally:
-        klondike_jit.EXACT_SETS = True
+        compiled.KLONDIKE_SETS = True
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.label())
