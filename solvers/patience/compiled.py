@@ -9,7 +9,8 @@ both, picks between them. :func:`solvers.patience.search.solve` asks
 them) only when a search is about to use them.
 
 * Klondike: the compiled search of :mod:`klondike_jit` where it covers the rules
-  (unlimited passes, no draw-3 switch), with its probe searches taking turns with it;
+  (unlimited passes, no draw-3 switch; its exact part keyed up to the arrangement of
+  free runs, :mod:`klondike_sets`), with its probe searches taking turns with it;
   under the draw-3 switch rule (unlimited passes) a probe that looks for a win that
   never switches. Otherwise the plain search decides.
 * Forty Thieves with a limited stock: a beam probe (compiled where it covers the
@@ -31,6 +32,9 @@ from solvers.patience.options import KlondikeRules
 # the same game without the switch gets to look for a win
 NO_SWITCH_SHARE = 0.5
 PROBE_SHARE = 0.7       # Forty Thieves: of the time left, for the beam probe before the exact search
+# Klondike: the exact search keys positions up to the arrangement of free runs
+# (:mod:`klondike_sets`); off, it is ``klondike_jit``'s, equal to the plain one
+KLONDIKE_SETS = True
 
 
 def first_search(kernel):
@@ -50,8 +54,9 @@ def warm_up(kernel) -> None:
     """Compile (once per process) the compiled search ``kernel``'s rules use, if any."""
     if isinstance(kernel, KlondikeKernel):
         if kernel.compiled_helps:
-            from solvers.patience import klondike_jit
+            from solvers.patience import klondike_jit, klondike_sets
             klondike_jit.warm_up()
+            klondike_sets.warm_up()
     elif isinstance(kernel, FortyThievesKernel) and kernel.max_redeals is not None:
         from solvers.patience import forty_thieves_jit
         forty_thieves_jit.warm_up()
@@ -67,7 +72,7 @@ def klondike_first(kernel: KlondikeKernel, root, max_nodes, deadline, probes=Tru
     if root[5]:
         return None
     if kernel.compiled_rules:
-        return klondike_jit.search(kernel, root, max_nodes, deadline, probes)
+        return klondike_jit.search(kernel, root, max_nodes, deadline, probes, _exact_search())
     if probes and kernel.compiled_helps:
         return _win_without_switch(kernel, root, max_nodes, deadline)
     return None
@@ -85,8 +90,17 @@ def _win_without_switch(kernel: KlondikeKernel, root, max_nodes, deadline):
         now = time.perf_counter()
         stop = now + NO_SWITCH_SHARE * max(0.0, deadline - now)
     cap = None if max_nodes is None else max(1, int(max_nodes * NO_SWITCH_SHARE))
-    found = klondike_jit.search(KlondikeKernel(rules, kernel.ranks), root, cap, stop)
+    found = klondike_jit.search(KlondikeKernel(rules, kernel.ranks), root, cap, stop,
+                                exact=_exact_search())
     return found if found is not None and found[0] == "winnable" else None
+
+
+def _exact_search():
+    """The class of the compiled exact Klondike search (see ``KLONDIKE_SETS``)."""
+    if KLONDIKE_SETS:
+        from solvers.patience.klondike_sets import SetSearch
+        return SetSearch
+    return None
 
 
 def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, probes=True):

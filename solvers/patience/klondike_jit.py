@@ -853,7 +853,7 @@ def probe_schedule(back: bool, exhausted: set):
         round_ += 1
 
 
-def search(kernel, root, max_nodes, deadline, probes=True):
+def search(kernel, root, max_nodes, deadline, probes=True, exact=None):
     """Search from the normalized ``root`` (not won, not hopeless, already counted as
     one node); return ``(verdict, path, nodes)`` with ``verdict`` one of
     ``"winnable"``, ``"unwinnable"``, ``"unknown"`` and ``path`` the notes of each
@@ -862,10 +862,12 @@ def search(kernel, root, max_nodes, deadline, probes=True):
     With ``probes``, the searches of :func:`probe_schedule` take turns with the exact
     one, chunk for chunk (depth-first search is heavy-tailed: a win the exact search
     would reach after millions of positions is often found at once by a streamlined
-    search or in another move order). ``nodes`` counts every search's positions."""
+    search or in another move order). ``nodes`` counts every search's positions.
+    ``exact``: the class of the exact search (default :class:`_Search`, equal to the
+    plain one; :mod:`compiled` passes ``klondike_sets.SetSearch``)."""
     if not _fits_arrays(root):
         return None
-    exact = _Search(kernel, root)
+    exact = (exact or _Search)(kernel, root)
     exact.start(max_nodes)
     exhausted = set()
     schedule = probe_schedule(kernel.back, exhausted) if probes else iter(())

@@ -3,7 +3,7 @@ verdicts, node counts and solutions on many seeded deals."""
 
 import pytest
 
-from solvers.patience import klondike_jit
+from solvers.patience import compiled, klondike_jit
 from solvers.patience.compiled import first_search
 from solvers.patience.deal import klondike_deal
 from solvers.patience.options import KlondikeRules
@@ -18,6 +18,12 @@ RULES = [
 ]
 
 
+@pytest.fixture
+def concrete_keys(monkeypatch):
+    # the compiled search that mirrors the plain one: keys column by column
+    monkeypatch.setattr(compiled, "KLONDIKE_SETS", False)
+
+
 def _both(pos, rules, max_nodes=None):
     plain = solve(pos, rules, max_nodes=max_nodes, max_seconds=None, shorten=False, compiled=False)
     fast = solve(pos, rules, max_nodes=max_nodes, max_seconds=None, shorten=False, compiled=True,
@@ -29,7 +35,7 @@ def _both(pos, rules, max_nodes=None):
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.label())
-def test_small_deals_searched_identically(rules):
+def test_small_deals_searched_identically(rules, concrete_keys):
     verdicts = set()
     for ranks, columns, seeds in [(3, 3, range(40)), (4, 4, range(30)), (5, 5, range(15))]:
         for seed in seeds:
@@ -38,7 +44,7 @@ def test_small_deals_searched_identically(rules):
 
 
 @pytest.mark.parametrize("draw", [1, 3])
-def test_full_deals_searched_identically_up_to_a_node_cap(draw):
+def test_full_deals_searched_identically_up_to_a_node_cap(draw, concrete_keys):
     rules = KlondikeRules(draw=draw, single_pass_switch=False)
     for seed in range(1, 16):
         _both(klondike_deal(seed), rules, max_nodes=3000)
