@@ -159,3 +159,26 @@ def test_by_default_the_search_weighs_every_faultless_move():
     for state, seat in list(_heuristic_rounds([2]))[::5]:
         prior = B.heuristic_bot(state, seat, None)
         assert S.searched(state, seat, prior) == S.candidates(state, seat)
+
+
+def test_a_cut_play_out_is_worth_its_odds_a_finished_one_its_result(monkeypatch):
+    monkeypatch.setattr(S, "VALUE", "odds")
+    rows = S.ODDS
+    assert len(rows) == 9 and all(len(r) == 9 for r in rows)
+    for a in range(9):
+        for b in range(9):
+            assert -1 < rows[a][b] < 1
+            assert b == 0 or rows[a][b] >= rows[a][b - 1]      # a bigger rival hand is no worse
+            assert a == 0 or rows[a][b] <= rows[a - 1][b]      # a bigger own hand is no better
+    assert S.worth(0, (0,), [0, 3, 4, 5]) == 1.0 and S.worth(1, (0,), [0, 3, 4, 5]) == -1.0
+    assert S.worth(0, None, [2, 5, 6, 7]) == rows[1][4]
+    assert S.worth(3, None, [2, 5, 6, 14]) == rows[8][1]      # sizes past the table's edge
+    # the fast play-out still values as the engine's play does
+    for state in list(_states(3, {}))[::10]:
+        seat, hand = state.turn, state.hands_played
+        played = state
+        for _ in range(8):
+            if played.is_over or played.hands_played > hand:
+                break
+            played = played.apply(B.heuristic_bot(played, played.turn, None), played.turn)
+        assert S.fast_rollout(state, seat, hand, 8) == S.value(played, seat, hand)
