@@ -15,7 +15,8 @@ them) only when a search is about to use them.
   never switches. Otherwise the plain search decides.
 * Forty Thieves with a limited stock: a beam probe (compiled where it covers the
   position, else the plain :mod:`forty_thieves_beam`) that only ever answers with a
-  win; the exact plain search decides otherwise.
+  win; then the compiled exact search (:mod:`forty_thieves_exact`, the plain one's
+  positions in the same order) where it covers the position, else the plain one.
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ def warm_up(kernel) -> None:
             klondike_jit.warm_up()
             klondike_sets.warm_up()
     elif isinstance(kernel, FortyThievesKernel) and kernel.max_redeals is not None:
-        from solvers.patience import forty_thieves_jit
+        from solvers.patience import forty_thieves_exact, forty_thieves_jit
         forty_thieves_jit.warm_up()
+        forty_thieves_exact.warm_up()
 
 
 def klondike_first(kernel: KlondikeKernel, root, max_nodes, deadline, probes=True):
@@ -107,15 +109,24 @@ def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, p
     """Before the exact search, a beam probe gets a share of the budget: the
     compiled one (:mod:`forty_thieves_jit`) where it covers the position, else
     the plain one (:mod:`forty_thieves_beam`). It only ever answers with a win
-    and its line."""
-    if not probes:
+    and its line. Then the compiled exact search (:mod:`forty_thieves_exact`,
+    equal to the plain one) decides with the rest, where it covers the position."""
+    from solvers.patience import forty_thieves_exact
+    nodes = 0
+    if probes:
+        from solvers.patience import forty_thieves_jit
+        stop = None
+        if deadline is not None:
+            now = time.perf_counter()
+            stop = now + PROBE_SHARE * max(0.0, deadline - now)
+        cap = None if max_nodes is None else max_nodes // 2
+        found = forty_thieves_jit.probe(kernel, root, stop, cap)
+        line, nodes = found if found is not None else plain_probe(kernel, root, stop, cap)
+        if line is not None:
+            return "winnable", line, nodes
+    rest = None if max_nodes is None else max(1, max_nodes - nodes)
+    exact = forty_thieves_exact.search(kernel, root, rest, deadline)
+    if exact is None:
         return None
-    from solvers.patience import forty_thieves_jit
-    stop = None
-    if deadline is not None:
-        now = time.perf_counter()
-        stop = now + PROBE_SHARE * max(0.0, deadline - now)
-    cap = None if max_nodes is None else max_nodes // 2
-    found = forty_thieves_jit.probe(kernel, root, stop, cap)
-    line, nodes = found if found is not None else plain_probe(kernel, root, stop, cap)
-    return None if line is None else ("winnable", line, nodes)
+    verdict, line, more = exact
+    return verdict, line, nodes + more

@@ -25,17 +25,20 @@ def probe(kernel, root, deadline: float | None = None, max_nodes: int | None = N
           schedule=SCHEDULE, beam=None):
     """A winning line from ``root`` (a list of note tuples) and the positions
     generated, or ``None`` and that count when no beam found one in time.
-    ``beam(width, weights, deadline, max_nodes)`` runs one beam (default: the plain
-    one) and returns ``(line or None, positions generated, finished)``."""
+    ``schedule`` lists ``(width, weights)`` or ``(width, weights, cap)`` (see
+    :func:`_beam`); ``beam(width, weights, deadline, max_nodes, cap)`` runs one beam
+    (default: the plain one) and returns ``(line or None, positions generated,
+    finished)``."""
     if beam is None:
-        def beam(width, weights, deadline, budget):
-            return _beam(kernel, root, width, weights, deadline, budget)
+        def beam(width, weights, deadline, budget, cap):
+            return _beam(kernel, root, width, weights, deadline, budget, cap)
     nodes = 0
-    for width, weights in schedule:
+    for entry in schedule:
+        width, weights, cap = (*entry, 0)[:3]
         budget = None if max_nodes is None else max_nodes - nodes
         if budget is not None and budget <= 0:
             break
-        line, used, complete = beam(width, weights, deadline, budget)
+        line, used, complete = beam(width, weights, deadline, budget, cap)
         nodes += used
         if line is not None:
             return line, nodes
@@ -44,8 +47,11 @@ def probe(kernel, root, deadline: float | None = None, max_nodes: int | None = N
     return None, nodes
 
 
-def _beam(kernel, root, width, weights, deadline, max_nodes):
-    """One beam search; returns ``(line or None, positions generated, finished)``."""
+def _beam(kernel, root, width, weights, deadline, max_nodes, cap=0):
+    """One beam search; returns ``(line or None, positions generated, finished)``.
+    ``cap`` (0 for none): at most this many positions per level with the same
+    foundations and talon (so tableau rearrangements of one position cannot fill
+    the beam)."""
     key, child, won, hopeless = kernel.key, kernel.child, kernel.is_won, kernel.hopeless
     moves = kernel.moves
     seen = {key(root)}
@@ -71,8 +77,27 @@ def _beam(kernel, root, width, weights, deadline, max_nodes):
                 return None, nodes, False
             if deadline is not None and time.perf_counter() > deadline:
                 return None, nodes, False
-        beam = [(s, link) for _, _, s, link in heapq.nsmallest(width, kids)]
+        if cap:
+            beam = _capped(sorted(kids), width, cap)
+        else:
+            beam = [(s, link) for _, _, s, link in heapq.nsmallest(width, kids)]
     return None, nodes, True
+
+
+def _capped(kids, width, cap) -> list:
+    """The best ``width`` of ``kids`` keeping at most ``cap`` per foundations and talon."""
+    count: dict = {}
+    out = []
+    for _, _, s, link in kids:
+        sig = (s[1], s[2], s[3], s[4])
+        n = count.get(sig, 0)
+        if n >= cap:
+            continue
+        count[sig] = n + 1
+        out.append((s, link))
+        if len(out) == width:
+            break
+    return out
 
 
 def _unwind(link) -> list:

@@ -572,15 +572,27 @@ class _Scratch:
 
 
 @njit(cache=True)
+def _sig(row, lay):
+    """64 bits of the foundations and the talon (never 0): the foundation heights
+    packed exactly (no overflow), the talon hashed."""
+    f = np.int64(0)
+    for k in range(8):
+        f = f * 16 + row[lay[3] + k]
+    h = _talon_hash(row, lay[4], lay[5], lay[6], lay[7]) ^ (f << 20)
+    return h if h != 0 else np.int64(1)
+
+
+@njit(cache=True)
 def run(ctl, beam, nxt, lay, maxred, ranks, total, width, weights, table, kpar, kmv, kkey,
         hpar, hmv, mv, accn, accj, qs, piles, plen, depth, avail, base, pend, loose,
-        blocked, fx, chunk, limit):
+        blocked, fx, chunk, limit, cap, sigs, sign):
     """Go on with the beam search in ``ctl`` for about ``chunk`` positions (``limit``:
     stop once this many were generated, 0 for none). ``beam`` holds the current
     level's positions; each parent's new children are hashed into ``table`` and listed
     as (parent, move, sort key); once a level is expanded, the best children that
     are not dead ends become the next level and their parents and moves go into the
-    history ``hpar``/``hmv``. Returns CHUNK, WON (the parent and move in ``ctl``),
+    history ``hpar``/``hmv``; with ``cap`` > 0 at most ``cap`` of them per foundations
+    and talon (counted in the open-addressing table ``sigs``/``sign``). Returns CHUNK, WON (the parent and move in ``ctl``),
     DONE (the beam ran dry), LIMIT or a request to grow an array."""
     maxm = mv.shape[0]
     start = ctl[NODES]
@@ -640,12 +652,30 @@ def run(ctl, beam, nxt, lay, maxred, ranks, total, width, weights, table, kpar, 
         nk = ctl[NKIDS]
         order = np.sort(kkey[:nk])
         w = 0
+        if cap > 0:
+            sigs[:] = 0
+        smask = sigs.shape[0] - 1
         for t in range(nk):
             e = order[t] & np.int64(0xFFFFFFFF)
             _child(beam[kpar[e]], nxt[w], kmv[e, 0], kmv[e, 1], kmv[e, 2], lay)
+            slot = -1
+            sg = np.int64(0)
+            if cap > 0:
+                sg = _sig(nxt[w], lay)
+                slot = sg & smask
+                while sigs[slot] != 0 and sigs[slot] != sg:
+                    slot = (slot + 1) & smask
+                if sigs[slot] != 0 and sign[slot] >= cap:
+                    continue
             if stuck(nxt[w], lay, maxred, ranks, piles, plen, depth, avail, base, pend, loose,
                      blocked, fx):
                 continue
+            if slot >= 0:
+                # only kept positions enter the table (at most ``width`` < its size / 2)
+                if sigs[slot] == 0:
+                    sigs[slot] = sg
+                    sign[slot] = 0
+                sign[slot] += 1
             hpar[level, w] = kpar[e]
             hmv[level, w, 0] = kmv[e, 0]
             hmv[level, w, 1] = kmv[e, 1]
@@ -665,8 +695,8 @@ def run(ctl, beam, nxt, lay, maxred, ranks, total, width, weights, table, kpar, 
 class _Beam:
     """The arrays of one compiled beam search."""
 
-    def __init__(self, kernel, root, lay: Layout, width: int, weights):
-        self.kernel, self.root, self.lay, self.width = kernel, root, lay, width
+    def __init__(self, kernel, root, lay: Layout, width: int, weights, cap: int = 0):
+        self.kernel, self.root, self.lay, self.width, self.cap = kernel, root, lay, width, cap
         self.weights = np.array(weights, np.int64)
         self.layout = lay.array()
         self.beam = np.zeros((width, lay.size), np.int16)
@@ -682,6 +712,11 @@ class _Beam:
         self.hpar = np.zeros((64, width), np.int32)
         self.hmv = np.zeros((64, width, 3), np.int16)
         self.scratch = _Scratch(lay)
+        size = 1
+        while size < 4 * width:
+            size *= 2
+        self.sigs = np.zeros(size if cap else 1, np.int64)
+        self.sign = np.zeros(len(self.sigs), np.int64)
         self.ctl = np.zeros(10, np.int64)
         self.ctl[NBEAM] = 1
         self.ctl[COUNT] = 1
@@ -699,7 +734,7 @@ class _Beam:
             status = run(self.ctl, self.beam, self.nxt, self.layout, self.maxred, self.kernel.ranks,
                          self.kernel.total, self.width, self.weights, self.table, self.kpar, self.kmv,
                          self.kkey, self.hpar, self.hmv, self.mv, sc.accn, sc.accj, sc.qs, *sc.proof(),
-                         CHUNK_NODES, limit)
+                         CHUNK_NODES, limit, self.cap, self.sigs, self.sign)
             if status == GROW_TABLE:
                 bigger = np.zeros(2 * len(self.table), np.int64)
                 rehash(self.table, bigger)
@@ -778,11 +813,11 @@ def _same(mv, kind, a, b) -> bool:
     return mv[0] == "W" and mv[1] == a and mv[4] == b
 
 
-def beam(kernel, root, width, weights, deadline=None, max_nodes=None, lay=None):
+def beam(kernel, root, width, weights, deadline=None, max_nodes=None, lay=None, cap=0):
     """One compiled beam search from the normalized ``root``: ``(line or None,
     positions generated, finished)`` as :func:`forty_thieves_beam._beam`."""
     lay = lay or layout_for(kernel, root)
-    search = _Beam(kernel, root, lay, width, weights)
+    search = _Beam(kernel, root, lay, width, weights, cap)
     while True:
         status = search.step(max_nodes or 0)
         if status == WON:
@@ -805,8 +840,8 @@ def probe(kernel, root, deadline: float | None = None, max_nodes: int | None = N
     if lay is None:
         return None
 
-    def compiled(width, weights, deadline, budget):
-        return beam(kernel, root, width, weights, deadline, budget, lay)
+    def compiled(width, weights, deadline, budget, cap):
+        return beam(kernel, root, width, weights, deadline, budget, lay, cap)
     return plain_probe(kernel, root, deadline, max_nodes, schedule, compiled)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 # ``horizon`` of its lower foundation pile costs ``buried * (horizon - distance)``
 # for every card lying on it
 WEIGHTS = (
+    (100, 40, 30, 8, 3),        # waste cards dear: the stock is not dealt through early
     (100, 40, 6, 8, 3),
     (100, 40, 6, 30, 3),
     (100, 40, 6, 8, 5),

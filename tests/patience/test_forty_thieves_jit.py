@@ -28,8 +28,8 @@ def _root(seed, redeals, shape=None):
     return pos, kernel, root, auto
 
 
-@pytest.mark.parametrize("redeals", [0, 1])
-def test_compiled_beam_keeps_the_plain_beams_positions(redeals):
+@pytest.mark.parametrize("redeals,cap", [(0, 0), (1, 0), (0, 1), (1, 2)])
+def test_compiled_beam_keeps_the_plain_beams_positions(redeals, cap):
     wins = 0
     for seed in range(36):
         pos, kernel, root, _ = _root(seed, redeals)
@@ -37,8 +37,8 @@ def test_compiled_beam_keeps_the_plain_beams_positions(redeals):
             continue
         for width in (3, 12):
             weights = WEIGHTS[(seed + width) % len(WEIGHTS)]
-            plain = _beam(kernel, root, width, weights, None, None)
-            compiled = jit.beam(kernel, root, width, weights)
+            plain = _beam(kernel, root, width, weights, None, None, cap)
+            compiled = jit.beam(kernel, root, width, weights, cap=cap)
             assert (plain[0] is None, plain[1], plain[2]) == (compiled[0] is None, compiled[1], compiled[2])
             wins += compiled[0] is not None
     assert wins > 10

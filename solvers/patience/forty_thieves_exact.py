@@ -1,0 +1,332 @@
+"""Compiled exact search (numba) for Forty Thieves with a limited stock.
+
+It is the plain depth-first search of :func:`solvers.patience.search._dfs` over
+:class:`FortyThievesKernel` (the same macro moves in the same order, the same
+automatic foundation moves, rule 9 at every stored position), so it stores the same
+positions in the same order and reaches the same verdict with the same count; only
+faster. The moves, automatic moves and dead-end proof are those of
+:mod:`forty_thieves_jit`; what is new here is the transposition table.
+
+The table holds **exact keys**, never hashes alone, so no collision can hide a
+position and a loss it reports is a proof. A key packs, in a few 64-bit words:
+
+* the columns as a multiset (sorted; each as its length and its cards, 6 bits a card);
+* the eight foundation heights;
+* the talon as the set of places of the starting talon still in it (cards never
+  come back to the talon and keep their order, so the starting talon and that set
+  give the talon; of two copies of a card the first one free is taken, so the same
+  talon always gives the same set), the pointer and the turn-overs used.
+
+Two positions have the same key exactly when the plain kernel's keys are equal. The
+hash only picks the slot; keys in the slot are compared word by word.
+The search runs in chunks so the caller keeps the time budget and grows the arrays.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+from numba import njit
+
+from solvers.numba_cache import drop_stale
+from solvers.patience.forty_thieves_jit import (_child, _moves, _score, _Scratch, encode, layout_for, stuck,
+                                                to_kernel_line)
+
+drop_stale(__file__)
+
+# run() results
+CHUNK, WON, LOST, LIMIT, GROW_TABLE, GROW_DEPTH = range(6)
+# ctl fields
+DEPTH, NODES, COUNT = range(3)
+CHUNK_NODES = 1 << 16
+HMUL = np.uint64(0x9E3779B97F4A7C15)
+
+
+def key_words(lay, talon_len: int) -> int:
+    """64-bit words of a key for this layout (see the module's notes)."""
+    cards = 104                           # at most every card of two packs on the tableau
+    bits = lay.ncol * 8 + 6 * cards + 32 + talon_len + 16
+    return (bits + 63) // 64
+
+
+@njit(cache=True, inline="always")
+def _put_bits(out, at, value, nbits):
+    """Write ``value`` (``nbits`` < 64) at bit ``at`` of ``out``; return the next bit."""
+    w, b = at >> 6, at & 63
+    v = np.uint64(value)
+    out[w] |= v << np.uint64(b)
+    if b + nbits > 64:
+        out[w + 1] |= v >> np.uint64(64 - b)
+    return at + nbits
+
+
+@njit(cache=True, inline="always")
+def _col_less(row, ml, ol, i, j):
+    """Is column ``i`` before column ``j`` (cards bottom up, then length)?"""
+    li, lj = row[ol + i], row[ol + j]
+    n = min(li, lj)
+    for k in range(n):
+        a, b = row[i * ml + k], row[j * ml + k]
+        if a != b:
+            return a < b
+    return li < lj
+
+
+@njit(cache=True)
+def make_key(row, lay, orig, norig, order, out):
+    """The exact key of ``row`` in ``out`` (zeroed here); returns its hash (63 bits)."""
+    ncol, ml, ol, of, ot, on, op, orr = lay[0], lay[1], lay[2], lay[3], lay[4], lay[5], lay[6], lay[7]
+    out[:] = 0
+    for i in range(ncol):
+        order[i] = i
+    for i in range(1, ncol):
+        c = order[i]
+        j = i - 1
+        while j >= 0 and _col_less(row, ml, ol, c, order[j]):
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = c
+    at = 0
+    for t in range(ncol):
+        i = order[t]
+        L = row[ol + i]
+        at = _put_bits(out, at, L, 8)
+        for k in range(L):
+            at = _put_bits(out, at, row[i * ml + k], 6)
+    for k in range(8):
+        at = _put_bits(out, at, row[of + k], 4)
+    # the talon as the places of the starting talon it still holds (first free copy)
+    n = row[on]
+    q = 0
+    for k in range(norig):
+        if q < n and orig[k] == row[ot + q]:
+            at = _put_bits(out, at, 1, 1)
+            q += 1
+        else:
+            at = _put_bits(out, at, 0, 1)
+    at = _put_bits(out, at, row[op], 8)
+    at = _put_bits(out, at, row[orr], 8)
+    h = np.uint64(0x243F6A8885A308D3)
+    for w in range(out.shape[0]):
+        h = (h ^ out[w]) * HMUL
+        h ^= h >> np.uint64(29)
+    return np.int64(h >> np.uint64(1))
+
+
+@njit(cache=True)
+def _find_or_add(slots, keys, hashes, ctl, key, h):
+    """Add ``key`` to the table; False when it is there already."""
+    mask = np.int64(slots.shape[0] - 1)
+    hh = h
+    i = hh & mask
+    W = key.shape[0]
+    while slots[i] != 0:
+        e = slots[i] - 1
+        if hashes[e] == hh:
+            same = True
+            for w in range(W):
+                if keys[e, w] != key[w]:
+                    same = False
+                    break
+            if same:
+                return False
+        i = (i + 1) & mask
+    e = ctl[COUNT]
+    keys[e, :] = key
+    hashes[e] = hh
+    slots[i] = e + 1
+    ctl[COUNT] = e + 1
+    return True
+
+
+@njit(cache=True)
+def rebuild(slots, hashes, count):
+    """Fill a new, larger slot array from the stored hashes."""
+    mask = slots.shape[0] - 1
+    for e in range(count):
+        i = hashes[e] & mask
+        while slots[i] != 0:
+            i = (i + 1) & mask
+        slots[i] = e + 1
+
+
+@njit(cache=True)
+def _order(row, lay, mv, n, weights, tmp, scores):
+    """Sort the ``n`` moves in ``mv`` by the score of the child, best first (ties
+    in the kernel's order). Any order searches the same space."""
+    for t in range(n):
+        _child(row, tmp, mv[t, 0], mv[t, 1], mv[t, 2], lay)
+        scores[t] = -_score(tmp, lay, weights) * 1024 + t
+    perm = np.argsort(scores[:n])
+    saved = mv[:n].copy()
+    for t in range(n):
+        mv[t, 0] = saved[perm[t], 0]
+        mv[t, 1] = saved[perm[t], 1]
+        mv[t, 2] = saved[perm[t], 2]
+
+
+@njit(cache=True)
+def run(ctl, rows, mvs, nmv, idx, lay, maxred, ranks, total, orig, norig, order, key,
+        slots, keys, hashes, accn, accj, qs, piles, plen, depth, avail, base, pend, loose,
+        blocked, fx, chunk, limit, weights, tmp, scores):
+    """Go on with the depth-first search in ``ctl`` for about ``chunk`` stored
+    positions (``limit``: stop once this many are counted, 0 for none). Frame ``d``
+    holds a position (``rows[d]``), its moves and the next one to try. Returns
+    CHUNK, WON (the line is the moves just tried in frames 0..DEPTH), LOST (the
+    space is exhausted), LIMIT, or a request to grow an array. With ``weights``
+    (non-empty) the moves of a position are tried best child first by the beam's
+    score (:func:`_order`), else in the kernel's order."""
+    start = ctl[NODES]
+    of = lay[3]
+    while ctl[DEPTH] >= 0:
+        d = ctl[DEPTH]
+        if idx[d] == nmv[d]:
+            ctl[DEPTH] = d - 1
+            continue
+        if 2 * (ctl[COUNT] + 1) > slots.shape[0] or ctl[COUNT] + 1 > keys.shape[0]:
+            return GROW_TABLE
+        if d + 1 >= rows.shape[0]:
+            return GROW_DEPTH
+        t = idx[d]
+        idx[d] = t + 1
+        kid = rows[d + 1]
+        _child(rows[d], kid, mvs[d, t, 0], mvs[d, t, 1], mvs[d, t, 2], lay)
+        h = make_key(kid, lay, orig, norig, order, key)
+        if not _find_or_add(slots, keys, hashes, ctl, key, h):
+            continue
+        ctl[NODES] += 1
+        up = 0
+        for k in range(8):
+            up += kid[of + k]
+        if up == total:
+            return WON
+        if stuck(kid, lay, maxred, ranks, piles, plen, depth, avail, base, pend, loose, blocked, fx):
+            continue
+        if limit > 0 and ctl[NODES] >= limit:
+            return LIMIT
+        nmv[d + 1] = _moves(kid, lay, maxred, mvs[d + 1], accn, accj, qs)
+        if weights.shape[0]:
+            _order(kid, lay, mvs[d + 1], nmv[d + 1], weights, tmp, scores)
+        idx[d + 1] = 0
+        ctl[DEPTH] = d + 1
+        if ctl[NODES] - start >= chunk:
+            return CHUNK
+    return LOST
+
+
+class Search:
+    """The arrays of one compiled exact search from a normalized root."""
+
+    def __init__(self, kernel, root, lay, weights=None):
+        self.kernel, self.root, self.lay = kernel, root, lay
+        self.weights = np.array(weights or (), np.int64)
+        self.layout = lay.array()
+        talon = root[2]
+        self.orig = np.array(list(talon) or [0], np.int16)
+        self.norig = len(talon)
+        self.words = key_words(lay, len(talon))
+        self.key = np.zeros(self.words, np.uint64)
+        self.order = np.zeros(lay.ncol, np.int64)
+        self.maxm = 4 * lay.ncol + 4 * lay.talon + 8
+        self.rows = np.zeros((256, lay.size), np.int16)
+        self.mvs = np.zeros((256, self.maxm, 3), np.int64)
+        self.nmv = np.zeros(256, np.int64)
+        self.idx = np.zeros(256, np.int64)
+        self.slots = np.zeros(1 << 16, np.int64)
+        self.keys = np.zeros((1 << 15, self.words), np.uint64)
+        self.hashes = np.zeros(1 << 15, np.int64)
+        self.scratch = _Scratch(lay)
+        self.ctl = np.zeros(3, np.int64)
+        self.maxred = kernel.max_redeals
+        self.rows[0] = encode(root, lay)
+        h = make_key(self.rows[0], self.layout, self.orig, self.norig, self.order, self.key)
+        _find_or_add(self.slots, self.keys, self.hashes, self.ctl, self.key, h)
+        sc = self.scratch
+        self.tmp = np.zeros(lay.size, np.int16)
+        self.scores = np.zeros(self.maxm, np.int64)
+        self.nmv[0] = _moves(self.rows[0], self.layout, self.maxred, self.mvs[0], sc.accn, sc.accj, sc.qs)
+        if len(self.weights):
+            _order(self.rows[0], self.layout, self.mvs[0], self.nmv[0], self.weights, self.tmp, self.scores)
+        self.ctl[NODES] = 1
+
+    @property
+    def nodes(self) -> int:
+        """Positions counted as the plain search counts them (the root included)."""
+        return int(self.ctl[NODES])
+
+    def step(self, limit: int = 0) -> int:
+        """Search on for about a chunk of positions; CHUNK, WON, LOST or LIMIT."""
+        sc = self.scratch
+        while True:
+            status = run(self.ctl, self.rows, self.mvs, self.nmv, self.idx, self.layout, self.maxred,
+                         self.kernel.ranks, self.kernel.total, self.orig, self.norig, self.order,
+                         self.key, self.slots, self.keys, self.hashes, sc.accn, sc.accj, sc.qs,
+                         *sc.proof(), CHUNK_NODES, limit, self.weights, self.tmp, self.scores)
+            if status == GROW_TABLE:
+                n = len(self.keys)
+                if self.ctl[COUNT] + 1 > n:
+                    self.keys = np.concatenate([self.keys, np.zeros_like(self.keys)])
+                    self.hashes = np.concatenate([self.hashes, np.zeros_like(self.hashes)])
+                if 2 * (self.ctl[COUNT] + 1) > len(self.slots):
+                    self.slots = np.zeros(2 * len(self.slots), np.int64)
+                    rebuild(self.slots, self.hashes, int(self.ctl[COUNT]))
+            elif status == GROW_DEPTH:
+                self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
+                self.mvs = np.concatenate([self.mvs, np.zeros_like(self.mvs)])
+                self.nmv = np.concatenate([self.nmv, np.zeros_like(self.nmv)])
+                self.idx = np.concatenate([self.idx, np.zeros_like(self.idx)])
+            else:
+                return status
+
+    def line(self) -> list:
+        """The moves of the winning line, as (kind, a, b), from the root."""
+        out = []
+        for d in range(int(self.ctl[DEPTH]) + 1):
+            t = int(self.idx[d]) - 1
+            out.append(tuple(int(v) for v in self.mvs[d, t]))
+        return out
+
+
+def covers(kernel, root) -> bool:
+    """Does the compiled exact search cover this kernel and normalized root?"""
+    lay = layout_for(kernel, root)
+    return lay is not None and len(root[2]) <= 255 and kernel.max_redeals <= 255
+
+
+def search(kernel, root, max_nodes=None, deadline=None, weights=None):
+    """The exact search from the normalized ``root`` (not won, not a dead end):
+    ``(verdict, notes per move or None, positions)`` as the plain search would
+    give them, or ``None`` when the position is not covered. ``weights``: try the
+    moves best child first by this weighting of the beam's score (the same
+    verdict; other positions first, so other counts)."""
+    if not covers(kernel, root):
+        return None
+    s = Search(kernel, root, layout_for(kernel, root), weights)
+    limit = max_nodes or 0
+    while True:
+        status = s.step(limit)
+        if status == WON:
+            return "winnable", to_kernel_line(kernel, root, s.line()), s.nodes
+        if status == LOST:
+            return "unwinnable", None, s.nodes
+        if status == LIMIT:
+            return "unknown", None, s.nodes
+        if deadline is not None and time.perf_counter() > deadline:
+            return "unknown", None, s.nodes
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's cache) the search once per process."""
+    if _warm:
+        return
+    from solvers.patience.deal import forty_thieves_deal
+    from solvers.patience.forty_thieves import FortyThievesKernel
+    from solvers.patience.options import FortyThievesRules
+    kernel = FortyThievesKernel(FortyThievesRules(0), 3)
+    root = kernel.normalize(kernel.encode(forty_thieves_deal(1, ranks=3, columns=3, rows=5)))[0]
+    search(kernel, root, max_nodes=200)
+    _warm.append(True)
+
+
+_warm: list = []
