@@ -41,7 +41,8 @@ RULES = KlondikeRules(draw=3, single_pass_switch=False)
 
 def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = True,
          undecided: float = UNDECIDED, candidates: int = CANDIDATES, escalate: int = 0,
-         lookahead: int = 0, outer: int = 8, inner: int = 8, look: bool = True) -> dict:
+         lookahead: int = 0, outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
+         margin: float = 0.1) -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
@@ -49,7 +50,7 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
                                   samples=samples, nodes_per_solve=nodes, max_moves=max_moves,
                                   compiled=compiled, undecided=undecided, candidates=candidates,
                                   escalate=escalate, lookahead=lookahead, outer=outer, inner=inner,
-                                  look=look)
+                                  look=look, extra=extra, margin=margin)
     return {"seed": seed, **record.to_json()}
 
 
@@ -68,6 +69,10 @@ def main(argv=None) -> int:
                     help="plans in the running weighed one revealed card deeper (0: none)")
     ap.add_argument("--outer", type=int, default=8, help="samples each of those plans is played on")
     ap.add_argument("--inner", type=int, default=8, help="samples for the plan chosen after the card")
+    ap.add_argument("--extra", type=int, default=0,
+                    help="more samples for a close call between the best two plans (0: none)")
+    ap.add_argument("--margin", type=float, default=0.1,
+                    help="a close call: the best two plans' shares within this much")
     ap.add_argument("--no-look", action="store_true",
                     help="do not turn the untouched stock over once before the first decision")
     ap.add_argument("--candidates", type=int, default=CANDIDATES, help="plans weighed per choice at most")
@@ -91,7 +96,8 @@ def main(argv=None) -> int:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = [pool.submit(play, s, args.samples, args.nodes, args.max_moves, not args.plain,
                                args.undecided, args.candidates, args.escalate, args.lookahead,
-                               args.outer, args.inner, not args.no_look) for s in todo]
+                               args.outer, args.inner, not args.no_look, args.extra, args.margin)
+                   for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
             done[row["seed"]] = row
@@ -117,7 +123,8 @@ def report(rows: list[dict], args) -> None:
     extras = "".join([
         f", lookahead {args.lookahead} ({args.outer} x {args.inner} samples)" if args.lookahead else "",
         f", escalate x{args.escalate}" if args.escalate else "",
-        ", no look at the stock" if args.no_look else ""])
+        ", no look at the stock" if args.no_look else "",
+        f", {args.extra} more samples for a close call (within {args.margin})" if args.extra else ""])
     print(f"fair-hint player, Klondike draw 3 (hidden cards), deals {args.first}-{args.first + args.deals - 1}, "
           f"{args.samples} samples x {args.nodes} nodes per solve ({search} search{extras}):")
     print(f"  won {wins} of {n} = {100 * wins / max(1, n):.1f}% "

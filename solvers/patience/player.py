@@ -80,9 +80,13 @@ class FairPlayer:
 
     def __init__(self, rules, rng: Rng, *, samples: int = 20, nodes_per_solve: int = 2_000,
                  compiled: bool = True, undecided: float = UNDECIDED, candidates: int = CANDIDATES,
-                 escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8):
+                 escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8,
+                 extra: int = 0, margin: float = 0.1):
         self.rules, self.rng = rules, rng
         self.escalate = escalate
+        # close calls: ``extra`` more samples when the best two plans are within
+        # ``margin`` of each other's share
+        self.extra, self.margin = extra, margin
         # plans weighed one reveal deeper (0: none), on how many samples, with how many
         # samples for the plan that follows
         self.lookahead, self.outer, self.inner = lookahead, outer, inner
@@ -170,9 +174,31 @@ class FairPlayer:
             alive = [k for k in alive if value[k] + left >= floor]
             if len(alive) == 1:
                 break
+        if self.extra and len(alive) > 1:
+            alive.sort(key=lambda k: -value[k])
+            if (value[alive[0]] - value[alive[1]]) / len(worlds) < self.margin:
+                self._more(deal, worlds, plans, value, alive)
         alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
         self.shares = [(plans[k], value[k] / len(worlds)) for k in alive]
         return alive, plans, worlds
+
+    def _more(self, deal, worlds, plans, value, alive) -> None:
+        """Weigh the plans still in the running on ``extra`` fresh samples too (a close
+        call); ``worlds`` and ``value`` are extended in place and ``alive`` narrowed as in
+        the first round."""
+        extra = [deal(self.rng) for _ in range(self.extra)]
+        for i, world in enumerate(extra):
+            for k in alive:
+                position = _replay(world, plans[k], self.rules)
+                if position is not None:
+                    value[k] += self._value(position)
+            left = len(extra) - i - 1
+            floor = max(value[k] for k in alive)
+            alive[:] = [k for k in alive if value[k] + left >= floor]
+            if len(alive) == 1:
+                worlds.extend(extra)
+                return
+        worlds.extend(extra)
 
     def _value(self, position: Position) -> float:
         """1 for a won sample, ``undecided`` for one left undecided, 0 for a lost one."""
@@ -265,7 +291,8 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
                          nodes_per_solve: int = 2_000, max_moves: int = 1_000,
                          compiled: bool = True, undecided: float = UNDECIDED,
                          candidates: int = CANDIDATES, escalate: int = 0, lookahead: int = 0,
-                         outer: int = 8, inner: int = 8, look: bool = True) -> GameRecord:
+                         outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
+                         margin: float = 0.1) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
     rules show, choosing a plan by the fair hint each time something new is seen. With
     ``compiled`` (the default) the samples are solved by the compiled search where it
@@ -275,7 +302,7 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     start, cpu = time.perf_counter(), time.process_time()
     player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve, compiled=compiled,
                         undecided=undecided, candidates=candidates, escalate=escalate,
-                        lookahead=lookahead, outer=outer, inner=inner)
+                        lookahead=lookahead, outer=outer, inner=inner, extra=extra, margin=margin)
     seen = set(visible_cards(position))
     visits = {_state(position, len(seen))}
     played: list[str] = []

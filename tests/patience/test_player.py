@@ -88,3 +88,31 @@ def test_the_deeper_player_replays_and_is_repeatable():
                              outer=3, inner=3, escalate=4)
     assert a.moves == b.moves and a.solves == b.solves
     assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_a_close_call_weighs_the_plans_on_more_samples():
+    from solvers.patience.player import FairPlayer
+    from solvers.patience.position import visible_cards
+    deal = klondike_deal(4)
+    seen = set(visible_cards(deal))
+    view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+    base = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000)
+    base.plan(view, seen, allowed)
+    # a margin above 1 makes every decision with two plans in the running a close call
+    wide = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, extra=5, margin=2.0)
+    wide.plan(view, seen, allowed)
+    assert len(base.shares) == 2 and base.shares[0][1] == base.shares[1][1]      # a tie on this deal
+    assert wide.solves > base.solves
+    # the shares are over the 11 samples (a win 1, an undecided sample 0.3, a loss 0)
+    assert all(abs(share * 110 - round(share * 110)) < 1e-6 for _, share in wide.shares)
+    # without a margin nothing more is weighed
+    narrow = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, extra=5, margin=0.0)
+    narrow.plan(view, seen, allowed)
+    assert narrow.solves == base.solves and narrow.shares == base.shares
+
+
+def test_the_player_with_extra_samples_replays_and_is_repeatable():
+    a = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, extra=4, margin=2.0)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, extra=4, margin=2.0)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
