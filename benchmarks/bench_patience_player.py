@@ -42,7 +42,7 @@ RULES = KlondikeRules(draw=3, single_pass_switch=False)
 def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = True,
          undecided: float = UNDECIDED, candidates: int = CANDIDATES, escalate: int = 0,
          lookahead: int = 0, outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
-         margin: float = 0.1) -> dict:
+         margin: float = 0.1, diverse: int = 0, race: int = 10, cut: float = 0.2) -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
@@ -50,7 +50,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
                                   samples=samples, nodes_per_solve=nodes, max_moves=max_moves,
                                   compiled=compiled, undecided=undecided, candidates=candidates,
                                   escalate=escalate, lookahead=lookahead, outer=outer, inner=inner,
-                                  look=look, extra=extra, margin=margin)
+                                  look=look, extra=extra, margin=margin,
+                                  diverse=diverse, race=race, cut=cut)
     return {"seed": seed, **record.to_json()}
 
 
@@ -73,6 +74,11 @@ def main(argv=None) -> int:
                     help="more samples for a close call between the best two plans (0: none)")
     ap.add_argument("--margin", type=float, default=0.1,
                     help="a close call: the best two plans' shares within this much")
+    ap.add_argument("--diverse", type=int, default=0,
+                    help="plans for the moves no sample's own line opens with: samples tried a move (0: none)")
+    ap.add_argument("--race", type=int, default=10, help="with --diverse: samples before a plan can be cut")
+    ap.add_argument("--cut", type=float, default=0.2,
+                    help="with --diverse: a plan this far behind the leader's share is cut")
     ap.add_argument("--no-look", action="store_true",
                     help="do not turn the untouched stock over once before the first decision")
     ap.add_argument("--candidates", type=int, default=CANDIDATES, help="plans weighed per choice at most")
@@ -96,7 +102,8 @@ def main(argv=None) -> int:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = [pool.submit(play, s, args.samples, args.nodes, args.max_moves, not args.plain,
                                args.undecided, args.candidates, args.escalate, args.lookahead,
-                               args.outer, args.inner, not args.no_look, args.extra, args.margin)
+                               args.outer, args.inner, not args.no_look, args.extra, args.margin,
+                               args.diverse, args.race, args.cut)
                    for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
@@ -124,6 +131,7 @@ def report(rows: list[dict], args) -> None:
         f", lookahead {args.lookahead} ({args.outer} x {args.inner} samples)" if args.lookahead else "",
         f", escalate x{args.escalate}" if args.escalate else "",
         ", no look at the stock" if args.no_look else "",
+        f", other openings ({args.diverse} tries, race {args.race}, cut {args.cut})" if args.diverse else "",
         f", {args.extra} more samples for a close call (within {args.margin})" if args.extra else ""])
     print(f"fair-hint player, Klondike draw 3 (hidden cards), deals {args.first}-{args.first + args.deals - 1}, "
           f"{args.samples} samples x {args.nodes} nodes per solve ({search} search{extras}):")

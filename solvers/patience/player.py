@@ -81,9 +81,13 @@ class FairPlayer:
     def __init__(self, rules, rng: Rng, *, samples: int = 20, nodes_per_solve: int = 2_000,
                  compiled: bool = True, undecided: float = UNDECIDED, candidates: int = CANDIDATES,
                  escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8,
-                 extra: int = 0, margin: float = 0.1):
+                 extra: int = 0, margin: float = 0.1, diverse: int = 0, race: int = 10,
+                 cut: float = 0.2):
         self.rules, self.rng = rules, rng
         self.escalate = escalate
+        # plans for the openings no sample's own line has (``diverse`` tries a move), in
+        # a race that drops a plan ``cut`` a sample behind the leader after ``race`` samples
+        self.diverse, self.race, self.cut = diverse, race, cut
         # close calls: ``extra`` more samples when the best two plans are within
         # ``margin`` of each other's share
         self.extra, self.margin = extra, margin
@@ -153,6 +157,8 @@ class FairPlayer:
         if not votes:
             return None
         ranked = sorted(votes, key=lambda k: (-votes[k], _progress(view, plans[k][0])))[:self.candidates]
+        if self.diverse:
+            ranked += [k for k in self._other_openings(view, worlds, own, seen, allowed, plans) if k not in ranked]
         if len(ranked) == 1:
             self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
             return ranked, plans, worlds
@@ -172,6 +178,9 @@ class FairPlayer:
             left = len(worlds) - i - 1
             floor = max(value[k] for k in alive)
             alive = [k for k in alive if value[k] + left >= floor]
+            if self.diverse and i + 1 >= self.race:
+                # a race: a plan this far behind the leader after ``race`` samples is out
+                alive = [k for k in alive if floor - value[k] <= self.cut * (i + 1)]
             if len(alive) == 1:
                 break
         if self.extra and len(alive) > 1:
@@ -181,6 +190,32 @@ class FairPlayer:
         alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
         self.shares = [(plans[k], value[k] / len(worlds)) for k in alive]
         return alive, plans, worlds
+
+    def _other_openings(self, view, worlds, own, seen, allowed, plans) -> list:
+        """Plans that open with the moves no sample's own winning line opens with: the
+        search finds one winning line a sample, always in its own order of moves, so a
+        plan that waits (a draw first, say) is seldom found though it may win as often.
+        Each such move is played on up to ``diverse`` won samples (taken in turn) and
+        the sample solved from there; the first win gives the move's plan."""
+        won = [i for i, k in enumerate(own) if k is not None]
+        if not won:
+            return []
+        firsts = {plans[k][0] for k in own if k is not None}
+        keys, turn = [], 0
+        for move in sorted(allowed, key=lambda m: _progress(view, m)):
+            if move in firsts:
+                continue
+            for _ in range(self.diverse):
+                world = worlds[won[turn % len(won)]]
+                turn += 1
+                after = _replay(world, [move], self.rules)
+                line = None if after is None else self._solve(after)
+                if line is not None:
+                    moves, key = _prefix(world, [move] + line, seen, self.rules)
+                    plans.setdefault(key, moves)
+                    keys.append(key)
+                    break
+        return keys
 
     def _more(self, deal, worlds, plans, value, alive) -> None:
         """Weigh the plans still in the running on ``extra`` fresh samples too (a close
@@ -292,7 +327,8 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
                          compiled: bool = True, undecided: float = UNDECIDED,
                          candidates: int = CANDIDATES, escalate: int = 0, lookahead: int = 0,
                          outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
-                         margin: float = 0.1) -> GameRecord:
+                         margin: float = 0.1, diverse: int = 0, race: int = 10,
+                         cut: float = 0.2) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
     rules show, choosing a plan by the fair hint each time something new is seen. With
     ``compiled`` (the default) the samples are solved by the compiled search where it
@@ -302,7 +338,8 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     start, cpu = time.perf_counter(), time.process_time()
     player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve, compiled=compiled,
                         undecided=undecided, candidates=candidates, escalate=escalate,
-                        lookahead=lookahead, outer=outer, inner=inner, extra=extra, margin=margin)
+                        lookahead=lookahead, outer=outer, inner=inner, extra=extra, margin=margin,
+                        diverse=diverse, race=race, cut=cut)
     seen = set(visible_cards(position))
     visits = {_state(position, len(seen))}
     played: list[str] = []

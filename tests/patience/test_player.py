@@ -1,11 +1,13 @@
 """The fair-hint player and the cheaper ways of asking the fair hint."""
 
+from collections import Counter
+
 import pytest
 
 from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.patience.deal import klondike_deal
-from solvers.patience.hints import fair_hint
+from solvers.patience.hints import fair_hint, sampler
 from solvers.patience.options import KlondikeRules
 from solvers.patience.player import play_with_fair_hints
 from solvers.patience.position import player_view
@@ -114,5 +116,40 @@ def test_a_close_call_weighs_the_plans_on_more_samples():
 def test_the_player_with_extra_samples_replays_and_is_repeatable():
     a = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, extra=4, margin=2.0)
     b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, extra=4, margin=2.0)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_other_openings_give_plans_for_moves_no_sample_opens_with():
+    from solvers.patience.player import FairPlayer
+    from solvers.patience.position import visible_cards
+    from solvers.patience.rules import apply_move
+    deal = klondike_deal(5)
+    seen = set(visible_cards(deal))
+    view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+    player = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=2000, diverse=2)
+    deal_of = sampler(view)
+    worlds = [deal_of(player.rng) for _ in range(6)]
+    plans, votes, own = {}, Counter(), []
+    for world in worlds:
+        own.append(player._vote(world, player._solve(world), seen, set(allowed), plans, votes))
+    firsts = {plans[k][0] for k in votes}
+    keys = player._other_openings(view, worlds, own, seen, allowed, plans)
+    assert keys, "deal 5 has openings the samples' own lines do not use"
+    for key in keys:
+        plan = plans[key]
+        assert plan[0] in allowed and plan[0] not in firsts
+        # the plan is playable on the real deal up to the card it shows
+        position = deal
+        for n, move in enumerate(plan):
+            position = apply_move(position, move, RULES)
+            if n < len(plan) - 1:
+                assert visible_cards(position) <= seen
+    assert len({plans[k][0] for k in keys}) == len(keys)      # one plan an opening
+
+
+def test_the_player_with_other_openings_replays_and_is_repeatable():
+    a = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, race=2)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, race=2)
     assert a.moves == b.moves and a.solves == b.solves
     assert replay(small(7), a.moves, RULES).is_won() == a.won
