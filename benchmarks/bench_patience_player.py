@@ -1,9 +1,10 @@
 """Benchmark of the fair hint as a player: Klondike draw 3 with the hidden cards hidden.
 
     .venv/bin/python benchmarks/bench_patience_player.py [--deals 1000] [--workers 2]
-        [--samples 20] [--nodes 2000] [--max-moves 1000] [--first 1] [--plain]
+        [--samples 40] [--nodes 2000] [--max-moves 1000] [--first 1] [--plain]
         [--lookahead N] [--outer 8] [--inner 8] [--escalate K] [--no-look]
-        [--undecided 0.3] [--candidates 6] [--out results.jsonl]
+        [--undecided 0.3] [--candidates 6] [--diverse N] [--race 10] [--cut 0.2]
+        [--extra N] [--margin 0.1] [--out results.jsonl]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
 players play) are played to the end by `solvers.patience.player`, which sees only
@@ -60,7 +61,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--samples", type=int, default=20, help="samples of the unseen cards per choice")
+    ap.add_argument("--samples", type=int, default=40, help="samples of the unseen cards per choice")
     ap.add_argument("--undecided", type=float, default=UNDECIDED,
                     help="value of a sample undecided at the node cap (a win is 1)")
     ap.add_argument("--escalate", type=int, default=0,

@@ -5,7 +5,8 @@ face-down and unseen stock cards hidden, and the win rate over many deals says h
 the advice is.
 
 The player decides only when it learns something. A decision is hindsight
-optimisation over *plans*: the unseen cards are sampled (20 samples), each sample is
+optimisation over *plans*: the unseen cards are sampled (40 samples in a game, 20
+by default for a single decision), each sample is
 solved exactly with a node cap, and each winning line gives a plan, its moves up to and
 including the first one that shows a card not seen before (or to the win). Plans met on
 several samples are one plan (the same position before the same revealing move). The
@@ -26,6 +27,15 @@ Options:
   optimism of hindsight, which assumes every hidden card known after the first move.
 * ``escalate``: when no sample is won, a quarter of the undecided ones are solved again
   with that many times the nodes before the player gives up searching.
+* ``diverse``: the search finds one winning line a sample, always trying moves in its
+  own order, so the plans weighed are those its order finds first (a plan that waits,
+  drawing first, is seldom among them). With ``diverse`` each legal move that opens no
+  sample's own line is played on up to that many won samples and the sample solved
+  from there; the first win gives that opening's plan, weighed with the others in a
+  race (from ``race`` samples on, a plan whose share is more than ``cut`` below the
+  leader's is out).
+* ``extra``: a close call (the best two plans within ``margin`` of each other's share)
+  is weighed on that many more samples.
 
 When no sample is won, the player plays on by obvious progress without searching until
 it sees a new card. An ace or a two goes to its foundation without asking: nothing can
@@ -322,7 +332,7 @@ def _replay(world: Position, moves: list[str], rules) -> Position | None:
     return world
 
 
-def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 20,
+def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 40,
                          nodes_per_solve: int = 2_000, max_moves: int = 1_000,
                          compiled: bool = True, undecided: float = UNDECIDED,
                          candidates: int = CANDIDATES, escalate: int = 0, lookahead: int = 0,
