@@ -92,12 +92,15 @@ class FairPlayer:
                  compiled: bool = True, undecided: float = UNDECIDED, candidates: int = CANDIDATES,
                  escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8,
                  extra: int = 0, margin: float = 0.1, diverse: int = 0, race: int = 10,
-                 cut: float = 0.2):
+                 cut: float = 0.2, skip_lost: bool = False):
         self.rules, self.rng = rules, rng
         self.escalate = escalate
         # plans for the openings no sample's own line has (``diverse`` tries a move), in
         # a race that drops a plan ``cut`` a sample behind the leader after ``race`` samples
         self.diverse, self.race, self.cut = diverse, race, cut
+        # a sample proven lost from the view is worth 0 after any plan, unsolved (a plan
+        # only plays legal moves, and none turns a lost position into a won one)
+        self.skip_lost = skip_lost
         # close calls: ``extra`` more samples when the best two plans are within
         # ``margin`` of each other's share
         self.extra, self.margin = extra, margin
@@ -154,10 +157,13 @@ class FairPlayer:
         own: list = []            # the key of each sample's own plan (None: no win found)
         votes: Counter = Counter()
         undecided = []
+        lost = set()              # samples proven lost from the view: lost after any plan
         for i, world in enumerate(worlds):
             line = self._solve(world)
             if self._last_undecided:
                 undecided.append(i)
+            elif line is None:
+                lost.add(i)
             own.append(self._vote(world, line, seen, allowed_set, plans, votes))
         if not votes and self.escalate > 1:
             # every sample lost or undecided: a larger budget for a few undecided ones
@@ -180,6 +186,8 @@ class FairPlayer:
             for k in alive:
                 if own[i] == k:
                     value[k] += 1.0
+                    continue
+                if self.skip_lost and i in lost:
                     continue
                 position = _replay(world, plans[k], self.rules)
                 if position is None:
@@ -338,7 +346,7 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
                          candidates: int = CANDIDATES, escalate: int = 0, lookahead: int = 0,
                          outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
                          margin: float = 0.1, diverse: int = 0, race: int = 10,
-                         cut: float = 0.2) -> GameRecord:
+                         cut: float = 0.2, skip_lost: bool = False) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
     rules show, choosing a plan by the fair hint each time something new is seen. With
     ``compiled`` (the default) the samples are solved by the compiled search where it
@@ -349,7 +357,7 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve, compiled=compiled,
                         undecided=undecided, candidates=candidates, escalate=escalate,
                         lookahead=lookahead, outer=outer, inner=inner, extra=extra, margin=margin,
-                        diverse=diverse, race=race, cut=cut)
+                        diverse=diverse, race=race, cut=cut, skip_lost=skip_lost)
     seen = set(visible_cards(position))
     visits = {_state(position, len(seen))}
     played: list[str] = []

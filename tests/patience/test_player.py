@@ -153,3 +153,30 @@ def test_the_player_with_other_openings_replays_and_is_repeatable():
     b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, race=2)
     assert a.moves == b.moves and a.solves == b.solves
     assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_a_sample_proven_lost_is_lost_after_any_plan():
+    # what skip_lost relies on: no move turns a lost position into a won one (small
+    # deals, searched to the end)
+    from solvers.patience.rules import apply_move
+    from solvers.patience.search import UNWINNABLE, WINNABLE, solve
+    checked = 0
+    for seed in range(1, 40):
+        deal = small(seed)
+        if solve(deal, RULES, max_nodes=None, max_seconds=None, shorten=False).verdict != UNWINNABLE:
+            continue
+        frontier = [deal]
+        for _ in range(3):
+            frontier = [apply_move(p, m, RULES) for p in frontier for m in legal_moves(p, RULES)][:30]
+            for position in frontier:
+                assert solve(position, RULES, max_nodes=None, max_seconds=None,
+                             shorten=False).verdict != WINNABLE
+                checked += 1
+    assert checked > 20
+
+
+def test_the_player_skipping_lost_samples_replays_and_is_repeatable():
+    a = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, skip_lost=True)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, skip_lost=True)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
