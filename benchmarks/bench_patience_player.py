@@ -1,9 +1,10 @@
 """Benchmark of the fair hint as a player: Klondike draw 3 with the hidden cards hidden.
 
     .venv/bin/python benchmarks/bench_patience_player.py [--deals 1000] [--workers 2]
-        [--samples 20] [--nodes 2000] [--max-moves 1000] [--first 1] [--plain]
+        [--samples 40] [--nodes 2000] [--max-moves 1000] [--first 1] [--plain]
         [--lookahead N] [--outer 8] [--inner 8] [--escalate K] [--no-look]
-        [--undecided 0.3] [--candidates 6] [--out results.jsonl]
+        [--undecided 0.3] [--candidates 6] [--diverse N] [--race 10] [--cut 0.2] [--skip-lost]
+        [--extra N] [--margin 0.1] [--out results.jsonl]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
 players play) are played to the end by `solvers.patience.player`, which sees only
@@ -41,7 +42,9 @@ RULES = KlondikeRules(draw=3, single_pass_switch=False)
 
 def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = True,
          undecided: float = UNDECIDED, candidates: int = CANDIDATES, escalate: int = 0,
-         lookahead: int = 0, outer: int = 8, inner: int = 8, look: bool = True) -> dict:
+         lookahead: int = 0, outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
+         margin: float = 0.1, diverse: int = 0, race: int = 10, cut: float = 0.2,
+         skip_lost: bool = False) -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
@@ -49,7 +52,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
                                   samples=samples, nodes_per_solve=nodes, max_moves=max_moves,
                                   compiled=compiled, undecided=undecided, candidates=candidates,
                                   escalate=escalate, lookahead=lookahead, outer=outer, inner=inner,
-                                  look=look)
+                                  look=look, extra=extra, margin=margin,
+                                  diverse=diverse, race=race, cut=cut, skip_lost=skip_lost)
     return {"seed": seed, **record.to_json()}
 
 
@@ -58,7 +62,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--samples", type=int, default=20, help="samples of the unseen cards per choice")
+    ap.add_argument("--samples", type=int, default=40, help="samples of the unseen cards per choice")
     ap.add_argument("--undecided", type=float, default=UNDECIDED,
                     help="value of a sample undecided at the node cap (a win is 1)")
     ap.add_argument("--escalate", type=int, default=0,
@@ -68,6 +72,17 @@ def main(argv=None) -> int:
                     help="plans in the running weighed one revealed card deeper (0: none)")
     ap.add_argument("--outer", type=int, default=8, help="samples each of those plans is played on")
     ap.add_argument("--inner", type=int, default=8, help="samples for the plan chosen after the card")
+    ap.add_argument("--extra", type=int, default=0,
+                    help="more samples for a close call between the best two plans (0: none)")
+    ap.add_argument("--margin", type=float, default=0.1,
+                    help="a close call: the best two plans' shares within this much")
+    ap.add_argument("--diverse", type=int, default=0,
+                    help="plans for the moves no sample's own line opens with: samples tried a move (0: none)")
+    ap.add_argument("--race", type=int, default=10, help="with --diverse: samples before a plan can be cut")
+    ap.add_argument("--cut", type=float, default=0.2,
+                    help="with --diverse: a plan this far behind the leader's share is cut")
+    ap.add_argument("--skip-lost", action="store_true",
+                    help="a sample proven lost from the view counts 0 for every plan without a solve")
     ap.add_argument("--no-look", action="store_true",
                     help="do not turn the untouched stock over once before the first decision")
     ap.add_argument("--candidates", type=int, default=CANDIDATES, help="plans weighed per choice at most")
@@ -91,7 +106,9 @@ def main(argv=None) -> int:
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = [pool.submit(play, s, args.samples, args.nodes, args.max_moves, not args.plain,
                                args.undecided, args.candidates, args.escalate, args.lookahead,
-                               args.outer, args.inner, not args.no_look) for s in todo]
+                               args.outer, args.inner, not args.no_look, args.extra, args.margin,
+                               args.diverse, args.race, args.cut, args.skip_lost)
+                   for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
             done[row["seed"]] = row
@@ -117,7 +134,10 @@ def report(rows: list[dict], args) -> None:
     extras = "".join([
         f", lookahead {args.lookahead} ({args.outer} x {args.inner} samples)" if args.lookahead else "",
         f", escalate x{args.escalate}" if args.escalate else "",
-        ", no look at the stock" if args.no_look else ""])
+        ", no look at the stock" if args.no_look else "",
+        f", other openings ({args.diverse} tries, race {args.race}, cut {args.cut})" if args.diverse else "",
+        ", lost samples skipped" if args.skip_lost else "",
+        f", {args.extra} more samples for a close call (within {args.margin})" if args.extra else ""])
     print(f"fair-hint player, Klondike draw 3 (hidden cards), deals {args.first}-{args.first + args.deals - 1}, "
           f"{args.samples} samples x {args.nodes} nodes per solve ({search} search{extras}):")
     print(f"  won {wins} of {n} = {100 * wins / max(1, n):.1f}% "

@@ -5,7 +5,8 @@ face-down and unseen stock cards hidden, and the win rate over many deals says h
 the advice is.
 
 The player decides only when it learns something. A decision is hindsight
-optimisation over *plans*: the unseen cards are sampled (20 samples), each sample is
+optimisation over *plans*: the unseen cards are sampled (40 samples in a game, 20
+by default for a single decision), each sample is
 solved exactly with a node cap, and each winning line gives a plan, its moves up to and
 including the first one that shows a card not seen before (or to the win). Plans met on
 several samples are one plan (the same position before the same revealing move). The
@@ -26,6 +27,15 @@ Options:
   optimism of hindsight, which assumes every hidden card known after the first move.
 * ``escalate``: when no sample is won, a quarter of the undecided ones are solved again
   with that many times the nodes before the player gives up searching.
+* ``diverse``: the search finds one winning line a sample, always trying moves in its
+  own order, so the plans weighed are those its order finds first (a plan that waits,
+  drawing first, is seldom among them). With ``diverse`` each legal move that opens no
+  sample's own line is played on up to that many won samples and the sample solved
+  from there; the first win gives that opening's plan, weighed with the others in a
+  race (from ``race`` samples on, a plan whose share is more than ``cut`` below the
+  leader's is out).
+* ``extra``: a close call (the best two plans within ``margin`` of each other's share)
+  is weighed on that many more samples.
 
 When no sample is won, the player plays on by obvious progress without searching until
 it sees a new card. An ace or a two goes to its foundation without asking: nothing can
@@ -80,9 +90,20 @@ class FairPlayer:
 
     def __init__(self, rules, rng: Rng, *, samples: int = 20, nodes_per_solve: int = 2_000,
                  compiled: bool = True, undecided: float = UNDECIDED, candidates: int = CANDIDATES,
-                 escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8):
+                 escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8,
+                 extra: int = 0, margin: float = 0.1, diverse: int = 0, race: int = 10,
+                 cut: float = 0.2, skip_lost: bool = False):
         self.rules, self.rng = rules, rng
         self.escalate = escalate
+        # plans for the openings no sample's own line has (``diverse`` tries a move), in
+        # a race that drops a plan ``cut`` a sample behind the leader after ``race`` samples
+        self.diverse, self.race, self.cut = diverse, race, cut
+        # a sample proven lost from the view is worth 0 after any plan, unsolved (a plan
+        # only plays legal moves, and none turns a lost position into a won one)
+        self.skip_lost = skip_lost
+        # close calls: ``extra`` more samples when the best two plans are within
+        # ``margin`` of each other's share
+        self.extra, self.margin = extra, margin
         # plans weighed one reveal deeper (0: none), on how many samples, with how many
         # samples for the plan that follows
         self.lookahead, self.outer, self.inner = lookahead, outer, inner
@@ -136,10 +157,13 @@ class FairPlayer:
         own: list = []            # the key of each sample's own plan (None: no win found)
         votes: Counter = Counter()
         undecided = []
+        lost = set()              # samples proven lost from the view: lost after any plan
         for i, world in enumerate(worlds):
             line = self._solve(world)
             if self._last_undecided:
                 undecided.append(i)
+            elif line is None:
+                lost.add(i)
             own.append(self._vote(world, line, seen, allowed_set, plans, votes))
         if not votes and self.escalate > 1:
             # every sample lost or undecided: a larger budget for a few undecided ones
@@ -149,6 +173,8 @@ class FairPlayer:
         if not votes:
             return None
         ranked = sorted(votes, key=lambda k: (-votes[k], _progress(view, plans[k][0])))[:self.candidates]
+        if self.diverse:
+            ranked += [k for k in self._other_openings(view, worlds, own, seen, allowed, plans) if k not in ranked]
         if len(ranked) == 1:
             self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
             return ranked, plans, worlds
@@ -161,6 +187,8 @@ class FairPlayer:
                 if own[i] == k:
                     value[k] += 1.0
                     continue
+                if self.skip_lost and i in lost:
+                    continue
                 position = _replay(world, plans[k], self.rules)
                 if position is None:
                     continue
@@ -168,11 +196,62 @@ class FairPlayer:
             left = len(worlds) - i - 1
             floor = max(value[k] for k in alive)
             alive = [k for k in alive if value[k] + left >= floor]
+            if self.diverse and i + 1 >= self.race:
+                # a race: a plan this far behind the leader after ``race`` samples is out
+                alive = [k for k in alive if floor - value[k] <= self.cut * (i + 1)]
             if len(alive) == 1:
                 break
+        if self.extra and len(alive) > 1:
+            alive.sort(key=lambda k: -value[k])
+            if (value[alive[0]] - value[alive[1]]) / len(worlds) < self.margin:
+                self._more(deal, worlds, plans, value, alive)
         alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
         self.shares = [(plans[k], value[k] / len(worlds)) for k in alive]
         return alive, plans, worlds
+
+    def _other_openings(self, view, worlds, own, seen, allowed, plans) -> list:
+        """Plans that open with the moves no sample's own winning line opens with: the
+        search finds one winning line a sample, always in its own order of moves, so a
+        plan that waits (a draw first, say) is seldom found though it may win as often.
+        Each such move is played on up to ``diverse`` won samples (taken in turn) and
+        the sample solved from there; the first win gives the move's plan."""
+        won = [i for i, k in enumerate(own) if k is not None]
+        if not won:
+            return []
+        firsts = {plans[k][0] for k in own if k is not None}
+        keys, turn = [], 0
+        for move in sorted(allowed, key=lambda m: _progress(view, m)):
+            if move in firsts:
+                continue
+            for _ in range(self.diverse):
+                world = worlds[won[turn % len(won)]]
+                turn += 1
+                after = _replay(world, [move], self.rules)
+                line = None if after is None else self._solve(after)
+                if line is not None:
+                    moves, key = _prefix(world, [move] + line, seen, self.rules)
+                    plans.setdefault(key, moves)
+                    keys.append(key)
+                    break
+        return keys
+
+    def _more(self, deal, worlds, plans, value, alive) -> None:
+        """Weigh the plans still in the running on ``extra`` fresh samples too (a close
+        call); ``worlds`` and ``value`` are extended in place and ``alive`` narrowed as in
+        the first round."""
+        extra = [deal(self.rng) for _ in range(self.extra)]
+        for i, world in enumerate(extra):
+            for k in alive:
+                position = _replay(world, plans[k], self.rules)
+                if position is not None:
+                    value[k] += self._value(position)
+            left = len(extra) - i - 1
+            floor = max(value[k] for k in alive)
+            alive[:] = [k for k in alive if value[k] + left >= floor]
+            if len(alive) == 1:
+                worlds.extend(extra)
+                return
+        worlds.extend(extra)
 
     def _value(self, position: Position) -> float:
         """1 for a won sample, ``undecided`` for one left undecided, 0 for a lost one."""
@@ -261,11 +340,13 @@ def _replay(world: Position, moves: list[str], rules) -> Position | None:
     return world
 
 
-def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 20,
+def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 40,
                          nodes_per_solve: int = 2_000, max_moves: int = 1_000,
                          compiled: bool = True, undecided: float = UNDECIDED,
                          candidates: int = CANDIDATES, escalate: int = 0, lookahead: int = 0,
-                         outer: int = 8, inner: int = 8, look: bool = True) -> GameRecord:
+                         outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
+                         margin: float = 0.1, diverse: int = 0, race: int = 10,
+                         cut: float = 0.2, skip_lost: bool = False) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
     rules show, choosing a plan by the fair hint each time something new is seen. With
     ``compiled`` (the default) the samples are solved by the compiled search where it
@@ -275,7 +356,8 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     start, cpu = time.perf_counter(), time.process_time()
     player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve, compiled=compiled,
                         undecided=undecided, candidates=candidates, escalate=escalate,
-                        lookahead=lookahead, outer=outer, inner=inner)
+                        lookahead=lookahead, outer=outer, inner=inner, extra=extra, margin=margin,
+                        diverse=diverse, race=race, cut=cut, skip_lost=skip_lost)
     seen = set(visible_cards(position))
     visits = {_state(position, len(seen))}
     played: list[str] = []

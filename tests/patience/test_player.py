@@ -1,11 +1,13 @@
 """The fair-hint player and the cheaper ways of asking the fair hint."""
 
+from collections import Counter
+
 import pytest
 
 from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.patience.deal import klondike_deal
-from solvers.patience.hints import fair_hint
+from solvers.patience.hints import fair_hint, sampler
 from solvers.patience.options import KlondikeRules
 from solvers.patience.player import play_with_fair_hints
 from solvers.patience.position import player_view
@@ -86,5 +88,95 @@ def test_the_deeper_player_replays_and_is_repeatable():
                              outer=3, inner=3, escalate=4)
     b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, lookahead=2,
                              outer=3, inner=3, escalate=4)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_a_close_call_weighs_the_plans_on_more_samples():
+    from solvers.patience.player import FairPlayer
+    from solvers.patience.position import visible_cards
+    deal = klondike_deal(4)
+    seen = set(visible_cards(deal))
+    view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+    base = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000)
+    base.plan(view, seen, allowed)
+    # a margin above 1 makes every decision with two plans in the running a close call
+    wide = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, extra=5, margin=2.0)
+    wide.plan(view, seen, allowed)
+    assert len(base.shares) == 2 and base.shares[0][1] == base.shares[1][1]      # a tie on this deal
+    assert wide.solves > base.solves
+    # the shares are over the 11 samples (a win 1, an undecided sample 0.3, a loss 0)
+    assert all(abs(share * 110 - round(share * 110)) < 1e-6 for _, share in wide.shares)
+    # without a margin nothing more is weighed
+    narrow = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, extra=5, margin=0.0)
+    narrow.plan(view, seen, allowed)
+    assert narrow.solves == base.solves and narrow.shares == base.shares
+
+
+def test_the_player_with_extra_samples_replays_and_is_repeatable():
+    a = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, extra=4, margin=2.0)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, extra=4, margin=2.0)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_other_openings_give_plans_for_moves_no_sample_opens_with():
+    from solvers.patience.player import FairPlayer
+    from solvers.patience.position import visible_cards
+    from solvers.patience.rules import apply_move
+    deal = klondike_deal(5)
+    seen = set(visible_cards(deal))
+    view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+    player = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=2000, diverse=2)
+    deal_of = sampler(view)
+    worlds = [deal_of(player.rng) for _ in range(6)]
+    plans, votes, own = {}, Counter(), []
+    for world in worlds:
+        own.append(player._vote(world, player._solve(world), seen, set(allowed), plans, votes))
+    firsts = {plans[k][0] for k in votes}
+    keys = player._other_openings(view, worlds, own, seen, allowed, plans)
+    assert keys, "deal 5 has openings the samples' own lines do not use"
+    for key in keys:
+        plan = plans[key]
+        assert plan[0] in allowed and plan[0] not in firsts
+        # the plan is playable on the real deal up to the card it shows
+        position = deal
+        for n, move in enumerate(plan):
+            position = apply_move(position, move, RULES)
+            if n < len(plan) - 1:
+                assert visible_cards(position) <= seen
+    assert len({plans[k][0] for k in keys}) == len(keys)      # one plan an opening
+
+
+def test_the_player_with_other_openings_replays_and_is_repeatable():
+    a = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, race=2)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, race=2)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_a_sample_proven_lost_is_lost_after_any_plan():
+    # what skip_lost relies on: no move turns a lost position into a won one (small
+    # deals, searched to the end)
+    from solvers.patience.rules import apply_move
+    from solvers.patience.search import UNWINNABLE, WINNABLE, solve
+    checked = 0
+    for seed in range(1, 40):
+        deal = small(seed)
+        if solve(deal, RULES, max_nodes=None, max_seconds=None, shorten=False).verdict != UNWINNABLE:
+            continue
+        frontier = [deal]
+        for _ in range(3):
+            frontier = [apply_move(p, m, RULES) for p in frontier for m in legal_moves(p, RULES)][:30]
+            for position in frontier:
+                assert solve(position, RULES, max_nodes=None, max_seconds=None,
+                             shorten=False).verdict != WINNABLE
+                checked += 1
+    assert checked > 20
+
+
+def test_the_player_skipping_lost_samples_replays_and_is_repeatable():
+    a = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, skip_lost=True)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, skip_lost=True)
     assert a.moves == b.moves and a.solves == b.solves
     assert replay(small(7), a.moves, RULES).is_won() == a.won
