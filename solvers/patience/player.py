@@ -341,23 +341,15 @@ def _replay(world: Position, moves: list[str], rules) -> Position | None:
 
 
 def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 40,
-                         nodes_per_solve: int = 2_000, max_moves: int = 1_000,
-                         compiled: bool = True, undecided: float = UNDECIDED,
-                         candidates: int = CANDIDATES, escalate: int = 0, lookahead: int = 0,
-                         outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
-                         margin: float = 0.1, diverse: int = 0, race: int = 10,
-                         cut: float = 0.2, skip_lost: bool = False) -> GameRecord:
+                         max_moves: int = 1_000, look: bool = True, **options) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
-    rules show, choosing a plan by the fair hint each time something new is seen. With
-    ``compiled`` (the default) the samples are solved by the compiled search where it
-    covers the rules; otherwise by the plain search. With ``look`` (the default) the
-    player first turns an untouched stock over once and back when that is free
-    (:func:`_free_look`)."""
+    rules show, choosing a plan by the fair hint each time something new is seen
+    (``options``: the :class:`FairPlayer` options, e.g. ``nodes_per_solve``; with
+    ``compiled``, the default, the samples are solved by the compiled search where it
+    covers the rules). With ``look`` (the default) the player first turns an untouched
+    stock over once and back when that is free (:func:`_free_look`)."""
     start, cpu = time.perf_counter(), time.process_time()
-    player = FairPlayer(rules, rng, samples=samples, nodes_per_solve=nodes_per_solve, compiled=compiled,
-                        undecided=undecided, candidates=candidates, escalate=escalate,
-                        lookahead=lookahead, outer=outer, inner=inner, extra=extra, margin=margin,
-                        diverse=diverse, race=race, cut=cut, skip_lost=skip_lost)
+    player = FairPlayer(rules, rng, samples=samples, **options)
     seen = set(visible_cards(position))
     visits = {_state(position, len(seen))}
     played: list[str] = []
