@@ -75,6 +75,36 @@ def test_index_and_static_files(make_app, tmp_path):
     assert_problem(client.get("/web/../secret.txt"), 404)
 
 
+def test_every_page_gets_the_one_main_menu_with_itself_marked(client):
+    from api.web_bp import DEFAULT_WEB_DIR
+    menu = (DEFAULT_WEB_DIR / "menu.html").read_text()
+    links = re.findall(r'<a href="([^"]+)">', menu)
+    assert "/" in links and "/api/v1/docs" in links
+    pages = sorted(p.name for p in DEFAULT_WEB_DIR.glob("*.html") if p.name != "menu.html")
+    assert pages and all("<!-- menu -->" in (DEFAULT_WEB_DIR / p).read_text() for p in pages)
+    for page in pages:
+        url = "/" if page == "index.html" else f"/web/{page}"
+        html = client.get(url).get_data(as_text=True)
+        assert "<!-- menu -->" not in html and html.count('<nav aria-label="Main">') == 1
+        assert re.findall(r'<a href="([^"]+)"[^>]*>', html.split("<nav", 1)[1].split("</nav>")[0]) == links
+        assert re.findall(r'<a href="([^"]+)" aria-current="page">', html) == [url], page
+
+
+def test_a_page_without_the_menu_file_is_served_as_written(make_app, tmp_path):
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "index.html").write_text("<header><!-- menu --></header>")
+    (web / "other.html").write_text("<p>other</p>")
+    client = make_app(WEB_DIR=str(web)).test_client()
+    assert client.get("/").get_data(as_text=True) == "<header></header>"
+    (web / "menu.html").write_text('<!-- note --><nav><a href="/">Play</a> <a href="/web/other.html">Other</a></nav>')
+    assert client.get("/").get_data(as_text=True) == (
+        '<header><nav><a href="/" aria-current="page">Play</a> <a href="/web/other.html">Other</a></nav></header>')
+    assert client.get("/web/other.html").get_data(as_text=True) == "<p>other</p>"
+    assert_problem(client.get("/web/missing.html"), 404)
+    assert_problem(client.get("/web/../index.html"), 404)
+
+
 def test_index_without_web_ui_points_to_docs(make_app, tmp_path):
     client = make_app(WEB_DIR=str(tmp_path / "absent")).test_client()
     response = client.get("/")

@@ -30,6 +30,10 @@ def test_nav_bar_links_the_other_pages_and_the_api_docs(page):
     for href in ("/web/position.html", "/web/twentyfour.html", "/web/patience.html", "/web/doubledummy.html",
                  "/api/v1/docs"):
         assert href in hrefs
+    assert page.get_attribute('nav a[aria-current="page"]', "href") == "/"
+    page.goto("/web/patience.html")
+    assert page.eval_on_selector_all("nav a", "links => links.map(a => a.getAttribute('href'))") == hrefs
+    assert page.get_attribute('nav a[aria-current="page"]', "href") == "/web/patience.html"
 
 
 def test_options_chosen_in_the_form_reach_the_session(page):
