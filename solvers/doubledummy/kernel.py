@@ -20,7 +20,8 @@ from numba.extending import intrinsic
 
 import solvers.doubledummy.ttable as T
 from solvers.numba_cache import drop_stale
-from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, suit_of as _suit, wrap
+from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, spread as _spread, \
+    suit_of as _suit, wrap
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
@@ -184,11 +185,10 @@ def _position_keys(S, W, ply, n):
         seq = np.int64(0)
         for p in range(n):
             x = _suit(S[O_HANDS + p], s)
-            while x != 0:
-                b = _hibit(x)
-                x ^= 1 << b
-                # the card's place from the top of the suit decides where its owner goes
-                seq |= np.int64(p + 1) << (3 * _pop(rem & ((1 << b) - 1)))
+            if x != 0:
+                # the k-th lowest card of the suit puts its owner (plus one, at most 7)
+                # at bits 3k..3k+2
+                seq += np.int64(p + 1) * _spread(x, rem)
         W[ply, W_SEQ + s] = seq
         W[ply, W_LEN + s] = _pop(rem)
     W[ply, W_KEYS] = shape0
