@@ -333,6 +333,21 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
     """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
     first."""
     n = S[O_CFG + C_SEATS]
+    # every live card: the hands and the current trick
+    held = np.int64(0)
+    for q in range(n):
+        held |= S[O_HANDS + q]
+    live = held
+    for i in range(tlen):
+        live |= np.int64(1) << S[O_TRICK + i]
+    # a single run of equivalent cards is one move and needs no weights
+    if _single_run(S, legal_mask, live):
+        m = legal_mask
+        c = _hibit(m)
+        W[ply, W_MOVES] = c
+        W[ply, W_SCORES] = 0
+        W[ply, W_RUNS] = m
+        return 1
     trump = S[O_CFG + C_TRUMP]
     card_pts = S[O_CFG + C_CARD_PTS]
     count = 0
@@ -359,15 +374,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
                 partner = q
                 break
     killer = W[ply, W_KILLER]
-    # a single run of equivalent cards needs no weights
-    # every live card: the hands and the current trick
-    held = np.int64(0)
-    for q in range(n):
-        held |= S[O_HANDS + q]
-    live = held
-    for i in range(tlen):
-        live |= np.int64(1) << S[O_TRICK + i]
-    single = _single_run(S, legal_mask, live)
+    single = False
     for s in range(4):
         m = _suit(legal_mask, s)
         if m == 0:
