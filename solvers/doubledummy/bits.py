@@ -7,12 +7,18 @@ code counts bits and finds the highest one with the processor's instructions (``
 
 from __future__ import annotations
 
+import llvmlite.binding as _llvm
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 SUIT_MASK = 0xFFFF
+# the processor's parallel bit extract and deposit (BMI2); plain loops where it has none
+HAS_BMI2 = "+bmi2" in _llvm.get_host_cpu_features().flatten().split(",")
+# one bit every third place: a deposited index k lands on bit 3k
+EVERY_THIRD = 0o1111111111111111
 
 HIBIT = np.full(1 << 16, -1, dtype=np.int8)
 POP = np.zeros(1 << 16, dtype=np.int8)
@@ -40,6 +46,23 @@ def _ctlz(typingctx, x):
     def codegen(context, builder, signature, args):
         return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
     return sig, codegen
+
+
+def _bmi2(name):
+    @intrinsic
+    def call(typingctx, x, m):
+        sig = types.int64(types.int64, types.int64)
+
+        def codegen(context, builder, signature, args):
+            fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+            fn = cgutils.get_or_insert_function(builder.module, fnty, name)
+            return builder.call(fn, args)
+        return sig, codegen
+    return call
+
+
+_pext = _bmi2("llvm.x86.bmi.pext.64")
+_pdep = _bmi2("llvm.x86.bmi.pdep.64")
 
 
 @njit(cache=True, inline="always")
@@ -99,3 +122,27 @@ def top_run_mask(mine, rem, s):
         out |= np.int64(1) << (16 * s + b)
         x ^= 1 << b
     return out
+
+
+@njit(cache=True)
+def _spread_loop(x, within):
+    """``spread`` without BMI2: bit k of ``x`` for the k-th lowest bit of ``within``,
+    moved to bit 3k."""
+    out = np.int64(0)
+    k = 0
+    while within != 0:
+        low = within & -within
+        if x & low:
+            out |= np.int64(1) << (3 * k)
+        within ^= low
+        k += 1
+    return out
+
+
+@njit(cache=True, inline="always")
+def spread(x, within):
+    """The cards of ``x`` (a subset of ``within``) by their place among ``within``, lowest
+    first: bit 3k is set when the k-th lowest card of ``within`` is in ``x``."""
+    if HAS_BMI2:
+        return _pdep(_pext(np.int64(x), np.int64(within)), np.int64(EVERY_THIRD))
+    return _spread_loop(np.int64(x), np.int64(within))

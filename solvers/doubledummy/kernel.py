@@ -20,7 +20,8 @@ from numba.extending import intrinsic
 
 import solvers.doubledummy.ttable as T
 from solvers.numba_cache import drop_stale
-from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, suit_of as _suit, wrap
+from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, spread as _spread, \
+    suit_of as _suit, wrap
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
@@ -184,11 +185,10 @@ def _position_keys(S, W, ply, n):
         seq = np.int64(0)
         for p in range(n):
             x = _suit(S[O_HANDS + p], s)
-            while x != 0:
-                b = _hibit(x)
-                x ^= 1 << b
-                # the card's place from the top of the suit decides where its owner goes
-                seq |= np.int64(p + 1) << (3 * _pop(rem & ((1 << b) - 1)))
+            if x != 0:
+                # the k-th lowest card of the suit puts its owner (plus one, at most 7)
+                # at bits 3k..3k+2
+                seq += np.int64(p + 1) * _spread(x, rem)
         W[ply, W_SEQ + s] = seq
         W[ply, W_LEN + s] = _pop(rem)
     W[ply, W_KEYS] = shape0
@@ -333,6 +333,21 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
     """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
     first."""
     n = S[O_CFG + C_SEATS]
+    # every live card: the hands and the current trick
+    held = np.int64(0)
+    for q in range(n):
+        held |= S[O_HANDS + q]
+    live = held
+    for i in range(tlen):
+        live |= np.int64(1) << S[O_TRICK + i]
+    # a single run of equivalent cards is one move and needs no weights
+    if _single_run(S, legal_mask, live):
+        m = legal_mask
+        c = _hibit(m)
+        W[ply, W_MOVES] = c
+        W[ply, W_SCORES] = 0
+        W[ply, W_RUNS] = m
+        return 1
     trump = S[O_CFG + C_TRUMP]
     card_pts = S[O_CFG + C_CARD_PTS]
     count = 0
@@ -359,15 +374,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
                 partner = q
                 break
     killer = W[ply, W_KILLER]
-    # a single run of equivalent cards needs no weights
-    # every live card: the hands and the current trick
-    held = np.int64(0)
-    for q in range(n):
-        held |= S[O_HANDS + q]
-    live = held
-    for i in range(tlen):
-        live |= np.int64(1) << S[O_TRICK + i]
-    single = _single_run(S, legal_mask, live)
+    single = False
     for s in range(4):
         m = _suit(legal_mask, s)
         if m == 0:
