@@ -10,7 +10,8 @@ thumb for every seat a few turns ahead (:func:`fast_rollout`, the engine's play 
 lists, about six times cheaper than playing on the frozen states; a play-out cut short is
 worth the seat's odds of winning the round from the hand sizes then, :data:`ODDS`); a move
 replaces the rules-of-thumb move only when its paired gain over it is clearly more than noise
-(``KEEP_MARGIN`` standard errors).
+twice: above ``SCREEN`` standard errors on those deals, then above ``KEEP_MARGIN`` on
+``CONFIRM`` fresh ones (:func:`choose`).
 
 The deals honour the round's public record (``MaoState.moves``), read under the rules the
 searcher plays by (a hint's: the base rule and what its seat was penalised under), the others
