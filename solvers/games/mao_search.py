@@ -10,7 +10,8 @@ thumb for every seat a few turns ahead (:func:`fast_rollout`, the engine's play 
 lists, about six times cheaper than playing on the frozen states; a play-out cut short is
 worth the seat's odds of winning the round from the hand sizes then, :data:`ODDS`); a move
 replaces the rules-of-thumb move only when its paired gain over it is clearly more than noise
-(``KEEP_MARGIN`` standard errors).
+twice: above ``SCREEN`` standard errors on those deals, then above ``KEEP_MARGIN`` on
+``CONFIRM`` fresh ones (:func:`choose`).
 
 The deals honour the round's public record (``MaoState.moves``), read under the rules the
 searcher plays by (a hint's: the base rule and what its seat was penalised under), the others
@@ -582,48 +583,82 @@ def evaluate(state: MaoState, seat: int, policy, rng: Rng, samples: int = SAMPLE
     and every move's value on each sampled deal (for paired comparisons). With ``prior``
     (the rules-of-thumb move) the moves tried are :func:`searched`."""
     moves = candidates(state, seat) if prior is None else searched(state, seat, prior)
-    hand = state.hands_played
-    totals = [0.0] * len(moves)
-    per_move: list[list[float]] = [[] for _ in moves]
-    done = 0
-    start = time.perf_counter()
     known = observations(state, seat) if INFER and len(moves) > 1 else {}
-    if len(moves) > 1:
-        for i in range(samples):
-            if budget is not None and i and time.perf_counter() - start > budget:
-                break
-            world = deal(state, seat, rng.fork(i), known)
-            seed = rng.fork(10_000 + i).next64()
-            for k, move in enumerate(moves):
-                after = world._apply(move, seat)
-                if policy is heuristic_policy():
-                    worth = fast_rollout(after, seat, hand, ORBITS * state.players)
-                else:
-                    worth = value(rollout(after, policy, Rng(seed)), seat, hand)
-                totals[k] += worth
-                per_move[k].append(worth)
-            done += 1
-    return [(m, (t / done if done else 0.0), done) for m, t in zip(moves, totals)], per_move
+    per_move = played_out(state, seat, moves, policy, rng, 0, samples if len(moves) > 1 else 0,
+                          known, budget, time.perf_counter())
+    return [(m, (sum(v) / len(v) if v else 0.0), len(v)) for m, v in zip(moves, per_move)], per_move
+
+
+def played_out(state: MaoState, seat: int, moves: list[Action], policy, rng: Rng, first: int,
+               samples: int, known: dict, budget: float | None, start: float) -> list[list[float]]:
+    """Every move's value on each of the sampled deals ``first`` .. ``first + samples - 1``
+    (the same deals and the same play-outs for every move: a paired comparison)."""
+    hand = state.hands_played
+    per_move: list[list[float]] = [[] for _ in moves]
+    fast = policy is heuristic_policy()
+    for i in range(first, first + samples):
+        if budget is not None and i > first and time.perf_counter() - start > budget:
+            break
+        world = deal(state, seat, rng.fork(i), known)
+        seed = rng.fork(10_000 + i).next64()
+        for k, move in enumerate(moves):
+            after = world._apply(move, seat)
+            if fast:
+                worth = fast_rollout(after, seat, hand, ORBITS * state.players)
+            else:
+                worth = value(rollout(after, policy, Rng(seed)), seat, hand)
+            per_move[k].append(worth)
+    return per_move
+
+
+def paired_gain(values: list[float], base: list[float]) -> tuple[float, float]:
+    """The mean of ``values`` less ``base``, deal by deal, and its standard error."""
+    n = min(len(values), len(base))
+    if n < 2:
+        return 0.0, float("inf")
+    diffs = [a - b for a, b in zip(values, base)]
+    mean = sum(diffs) / n
+    return mean, (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 / n ** 0.5
+
+
+CONFIRM = 96         # fresh sampled deals on which a change found on the first ones must hold
+                     # again before it is played (0: no confirmation, the first deals decide)
+SCREEN = 1.5         # with CONFIRM: a change goes to confirmation above this many standard errors
+CONFIRM_FIRST = 50_000   # the confirming deals are numbered from here (none shared with the first)
 
 
 def choose(state: MaoState, seat: int, policy, rng: Rng, samples: int = SAMPLES,
            budget: float | None = None) -> tuple[Action, list[tuple[Action, float, int]]]:
-    """The best faultless move (the rules-of-thumb move on a tie) and every move's value."""
+    """The best faultless move (the rules-of-thumb move on a tie) and every move's value.
+
+    The rules-of-thumb move is left only for a move whose paired gain over it is above
+    ``KEEP_MARGIN`` standard errors; with ``CONFIRM``, the best such move at ``SCREEN``
+    standard errors is played again with the rules-of-thumb move on ``CONFIRM`` fresh deals,
+    and only a gain above ``KEEP_MARGIN`` standard errors there (free of the choice among
+    the candidates made on the first deals) makes the change."""
+    start = time.perf_counter()
     prior = policy(state, seat, rng.fork("prior"))
     values, per_move = evaluate(state, seat, policy, rng, samples, budget, prior)
     if prior not in [m for m, _, _ in values] or not per_move or len(values) < 2:
         return max(values, key=lambda v: v[1])[0], values
     p = [m for m, _, _ in values].index(prior)
+    margin = SCREEN if CONFIRM else KEEP_MARGIN
     best, best_gain = prior, 0.0
     for k, (move, _, n) in enumerate(values):
         if k == p or n < 2:
             continue
-        diffs = [a - b for a, b in zip(per_move[k], per_move[p])]
-        mean = sum(diffs) / n
-        spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 / n ** 0.5
-        if mean > KEEP_MARGIN * spread and mean > best_gain:
+        mean, spread = paired_gain(per_move[k], per_move[p])
+        if mean > margin * spread and mean > best_gain:
             best, best_gain = move, mean
-    return best, values
+    if not CONFIRM or best == prior:
+        return best, values
+    if budget is not None and time.perf_counter() - start > budget:
+        return prior, values
+    known = observations(state, seat) if INFER else {}
+    again = played_out(state, seat, [best, prior], policy, rng, CONFIRM_FIRST, CONFIRM, known,
+                       budget, start)
+    mean, spread = paired_gain(again[0], again[1])
+    return (best if mean > KEEP_MARGIN * spread else prior), values
 
 
 def make_search_bot(policy, samples: int = SAMPLES):

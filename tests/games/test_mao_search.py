@@ -182,3 +182,33 @@ def test_a_cut_play_out_is_worth_its_odds_a_finished_one_its_result(monkeypatch)
                 break
             played = played.apply(B.heuristic_bot(played, played.turn, None), played.turn)
         assert S.fast_rollout(state, seat, hand, 8) == S.value(played, seat, hand)
+
+
+def _choice_with(monkeypatch, first_gain, again_gain):
+    """The move ``choose`` plays when, on made-up play-outs, the first sampled deals give one
+    other move ``first_gain`` over the rules-of-thumb move and the fresh ones ``again_gain``."""
+    monkeypatch.setattr(S, "CONFIRM", 40)
+    state, seat = next((s, t) for s, t in _heuristic_rounds(range(5)) if len(S.candidates(s, t)) > 2)
+    prior = B.heuristic_bot(state, seat, None)
+    other = next(m for m in S.candidates(state, seat) if m != prior)
+    calls = []
+
+    def played_out(state_, seat_, moves, policy, rng, first, samples, known, budget, start):
+        calls.append((first, samples, list(moves)))
+        gain = first_gain if first == 0 else again_gain
+        noise = [0.3 * ((i * 7919) % 11 - 5) / 5 for i in range(samples)]
+        return [[x + (gain if m == other else 0.0) for x in noise] for m in moves]
+
+    monkeypatch.setattr(S, "played_out", played_out)
+    chosen, _ = S.choose(state, seat, B.heuristic_bot, Rng(1), samples=30)
+    return chosen, prior, other, calls
+
+
+def test_a_change_is_played_only_when_fresh_deals_confirm_it(monkeypatch):
+    chosen, prior, other, calls = _choice_with(monkeypatch, 0.5, 0.5)
+    assert chosen == other
+    assert len(calls) == 2 and calls[1][0] >= S.CONFIRM_FIRST > 30 and calls[1][2] == [other, prior]
+    chosen, prior, other, calls = _choice_with(monkeypatch, 0.5, 0.0)
+    assert chosen == prior and len(calls) == 2            # not confirmed: the rules of thumb
+    chosen, prior, other, calls = _choice_with(monkeypatch, 0.0, 0.5)
+    assert chosen == prior and len(calls) == 1            # nothing to confirm: no more deals
