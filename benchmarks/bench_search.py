@@ -16,12 +16,15 @@ Speed: simulations per second of the engine and the wall time of ``Game.hint`` w
 
     .venv/bin/python benchmarks/bench_search.py [--games whist,teka] [--deals 200]
         [--iterations 40] [--workers 2] [--speed-only | --strength-only | --hint-walls]
+        [--first-deal 1000] [--against both|random|rules-of-thumb] [--out deals.jsonl]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import statistics
 import sys
 import time
@@ -102,21 +105,47 @@ def interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def strength(names: list[str], deals: int, iterations: int, workers: int) -> None:
-    print(f"search bot in duplicate, {deals} deals a game; margin: the search side's points ahead")
+def strength(names: list[str], deals: int, iterations: int, workers: int, first: int = 1000,
+             against: str = "both", out: str | None = None) -> None:
+    """Each game's search bot in duplicate on deals ``first`` .. ``first + deals - 1``.
+    With ``out``, one JSON line a deal is appended there and deals already in it are not
+    played again (a long run can be stopped and resumed); the summary covers them all."""
+    print(f"search bot in duplicate, {deals} deals a game from deal {first}; "
+          "margin: the search side's points ahead")
     print(f"{'game':15} {'sims':>5} {'against':10} {'margin':>8} {'95% interval':>20} {'s/play':>8}")
     with ProcessPoolExecutor(workers) as pool:
         for name in names:
             bots = games.get(name).bots()
-            opponents = ("random", rules_of_thumb(bots))
+            opponents = {"both": ("random", rules_of_thumb(bots)), "random": ("random",),
+                         "rules-of-thumb": (rules_of_thumb(bots),)}[against]
             sims = "own" if games.own_search(name) else ITERATIONS.get(name, iterations)
-            jobs = [(name, 1000 + i, opponents, ITERATIONS.get(name, iterations)) for i in range(deals)]
-            results = list(pool.map(duplicate_deal, jobs, chunksize=1))
+            seeds = range(first, first + deals)
+            done = _done_deals(out, name, opponents, seeds)
+            jobs = [(name, seed, opponents, ITERATIONS.get(name, iterations)) for seed in seeds if seed not in done]
+            for seed, result in zip((job[1] for job in jobs), pool.map(duplicate_deal, jobs, chunksize=1)):
+                done[seed] = result
+                if out:
+                    with open(out, "a") as file:
+                        file.write(json.dumps({"game": name, "seed": seed, "result": result}) + "\n")
+            results = [done[seed] for seed in seeds]
             for opponent in opponents:
                 mean, lo, hi = interval([r[opponent][0] for r in results])
                 per_play = statistics.fmean(r[opponent][1] for r in results)
-                print(f"{name:15} {sims:>5} {opponent:10} {mean:+8.2f} {f'[{lo:+.2f}, {hi:+.2f}]':>20} "
+                print(f"{name:15} {sims:>5} {opponent:10} {mean:+8.3f} {f'[{lo:+.3f}, {hi:+.3f}]':>20} "
                       f"{per_play:8.2f}", flush=True)
+
+
+def _done_deals(out: str | None, name: str, opponents: tuple, seeds: range) -> dict:
+    """The deals of ``name`` already in the file ``out`` that cover every opponent asked."""
+    if not out or not os.path.exists(out):
+        return {}
+    done = {}
+    with open(out) as file:
+        for line in file:
+            row = json.loads(line)
+            if row["game"] == name and row["seed"] in seeds and all(o in row["result"] for o in opponents):
+                done[row["seed"]] = row["result"]
+    return done
 
 
 def positions(name: str, count: int) -> list:
@@ -233,6 +262,10 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--budget", type=float, default=1.0)
+    parser.add_argument("--first-deal", type=int, default=1000, help="strength: the first deal's seed")
+    parser.add_argument("--against", choices=("both", "random", "rules-of-thumb"), default="both",
+                        help="strength: the opponents (the random bot, the game's rules of thumb, or both)")
+    parser.add_argument("--out", help="strength: a JSON-lines file of the deals played; a rerun resumes it")
     parser.add_argument("--speed-only", action="store_true")
     parser.add_argument("--strength-only", action="store_true")
     parser.add_argument("--hint-walls", action="store_true",
@@ -243,7 +276,7 @@ def main(argv=None) -> int:
         hint_walls(names, args.positions, args.budget)
         return 0
     if not args.speed_only:
-        strength(names, args.deals, args.iterations, args.workers)
+        strength(names, args.deals, args.iterations, args.workers, args.first_deal, args.against, args.out)
     if not args.strength_only:
         speed(names, args.positions, args.budget)
     return 0
