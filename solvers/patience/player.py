@@ -202,9 +202,10 @@ class FairPlayer:
             if self.diverse and i + 1 >= self.race:
                 # a race: a plan this far behind the leader after ``race`` samples is out
                 alive = [k for k in alive if floor - value[k] <= self.cut * (i + 1)]
-            if self.halving and _round_end(i + 1, self.halving) and len(alive) > 1:
-                # successive halving: the better half goes on (ties: the order they came in)
-                keep = sorted(alive, key=lambda k: (-value[k], ranked.index(k)))[:(len(alive) + 1) // 2]
+            if self.halving and _round_end(i + 1, self.halving) and len(alive) > 2:
+                # successive halving: the better half goes on (ties: the order they came in),
+                # and the last two are weighed on every sample
+                keep = sorted(alive, key=lambda k: (-value[k], ranked.index(k)))[:max(2, (len(alive) + 1) // 2)]
                 alive = [k for k in alive if k in keep]
             if len(alive) == 1:
                 break
