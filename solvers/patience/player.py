@@ -34,6 +34,10 @@ Options:
   from there; the first win gives that opening's plan, weighed with the others in a
   race (from ``race`` samples on, a plan whose share is more than ``cut`` below the
   leader's is out).
+* ``halving``: successive halving of the plans weighed: after ``halving`` samples,
+  then twice, four times as many, only the better half of the plans still in the
+  running go on (the last two are weighed on every sample). It makes ``diverse``
+  cheaper: most of its cost is in weighing its plans, not in finding them.
 * ``extra``: a close call (the best two plans within ``margin`` of each other's share)
   is weighed on that many more samples.
 
