@@ -34,6 +34,10 @@ Options:
   from there; the first win gives that opening's plan, weighed with the others in a
   race (from ``race`` samples on, a plan whose share is more than ``cut`` below the
   leader's is out).
+* ``halving``: successive halving of the plans weighed: after ``halving`` samples,
+  then twice, four times as many, only the better half of the plans still in the
+  running go on (the last two are weighed on every sample). It makes ``diverse``
+  cheaper: most of its cost is in weighing its plans, not in finding them.
 * ``extra``: a close call (the best two plans within ``margin`` of each other's share)
   is weighed on that many more samples.
 
@@ -92,8 +96,11 @@ class FairPlayer:
                  compiled: bool = True, undecided: float = UNDECIDED, candidates: int = CANDIDATES,
                  escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8,
                  extra: int = 0, margin: float = 0.1, diverse: int = 0, race: int = 10,
-                 cut: float = 0.2, skip_lost: bool = False):
+                 cut: float = 0.2, skip_lost: bool = False, halving: int = 0):
         self.rules, self.rng = rules, rng
+        # successive halving (0: off): after ``halving`` samples, then twice, four times
+        # as many, only the better half of the plans still in the running go on
+        self.halving = halving
         self.escalate = escalate
         # plans for the openings no sample's own line has (``diverse`` tries a move), in
         # a race that drops a plan ``cut`` a sample behind the leader after ``race`` samples
@@ -199,6 +206,11 @@ class FairPlayer:
             if self.diverse and i + 1 >= self.race:
                 # a race: a plan this far behind the leader after ``race`` samples is out
                 alive = [k for k in alive if floor - value[k] <= self.cut * (i + 1)]
+            if self.halving and _round_end(i + 1, self.halving) and len(alive) > 2:
+                # successive halving: the better half goes on (ties: the order they came in),
+                # and the last two are weighed on every sample
+                keep = sorted(alive, key=lambda k: (-value[k], ranked.index(k)))[:max(2, (len(alive) + 1) // 2)]
+                alive = [k for k in alive if k in keep]
             if len(alive) == 1:
                 break
         if self.extra and len(alive) > 1:
@@ -326,6 +338,15 @@ def _prefix(world: Position, line: list[str], seen: set, rules) -> tuple[list[st
             return line[:n + 1], (player_view(position, seen), move)
         position = after
     return list(line), (player_view(position, seen), None)
+
+
+def _round_end(done: int, first: int) -> bool:
+    """Is ``done`` samples the end of a round of successive halving whose first round
+    is ``first`` samples (then 2, 4, 8... times as many in all)?"""
+    if done < first or done % first:
+        return False
+    rounds = done // first
+    return rounds & (rounds - 1) == 0
 
 
 def _replay(world: Position, moves: list[str], rules) -> Position | None:

@@ -180,3 +180,38 @@ def test_the_player_skipping_lost_samples_replays_and_is_repeatable():
     b = play_with_fair_hints(small(7), RULES, Rng(3), samples=4, nodes_per_solve=500, diverse=2, skip_lost=True)
     assert a.moves == b.moves and a.solves == b.solves
     assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_rounds_of_successive_halving():
+    from solvers.patience.player import _round_end
+    assert [d for d in range(1, 90) if _round_end(d, 10)] == [10, 20, 40, 80]
+    assert [d for d in range(1, 20) if _round_end(d, 1)] == [1, 2, 4, 8, 16]
+
+
+def test_successive_halving_weighs_less_and_past_the_samples_changes_nothing():
+    from solvers.patience.player import FairPlayer
+    from solvers.patience.position import visible_cards
+    checked = 0
+    for seed in (4, 5, 6):
+        deal = klondike_deal(seed)
+        seen = set(visible_cards(deal))
+        view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+        kinds = {}
+        for name, halving in (("off", 0), ("late", 9), ("on", 2)):
+            player = FairPlayer(RULES, Rng(2), samples=8, nodes_per_solve=1000, diverse=1, halving=halving)
+            plan = player.plan(view, seen, allowed)
+            assert plan[0] in allowed
+            kinds[name] = (plan, player.shares, player.solves)
+        # a first round longer than the samples: the very same decision
+        assert kinds["late"] == kinds["off"]
+        # the same samples and plans, fewer of them weighed on each
+        assert kinds["on"][2] <= kinds["off"][2]
+        checked += kinds["on"][2] < kinds["off"][2]
+    assert checked, "halving saved no solve on these deals"
+
+
+def test_the_player_with_successive_halving_replays_and_is_repeatable():
+    a = play_with_fair_hints(small(7), RULES, Rng(3), samples=6, nodes_per_solve=500, diverse=2, halving=2)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), samples=6, nodes_per_solve=500, diverse=2, halving=2)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
