@@ -29,8 +29,9 @@ import numpy as np
 from numba import njit
 
 from solvers.numba_cache import drop_stale
-from solvers.patience.forty_thieves_jit import (TF, TT, W, _child, _hash, _moves, _normalize, _same,
-                                                _score, _Scratch, encode, insert, layout_for, stuck)
+from solvers.patience.forty_thieves_jit import (W, _child, _hash, _moves, _normalize, _same,
+                                                _score, _Scratch, encode, insert, layout_for, rehash,
+                                                stuck)
 
 drop_stale(__file__)
 
@@ -264,8 +265,7 @@ def beam(kernel, root, width, reach, per, weights, deadline=None, max_nodes=None
                 nmv = np.concatenate([nmv, np.zeros((more - len(nmv), 3), np.int16)])
                 nroot = np.concatenate([nroot, np.zeros(more - len(nroot), np.int64)])
                 bigger = _table(more)
-                for h in table[table != 0]:
-                    insert(bigger, h)
+                rehash(table, bigger)
                 table = bigger
                 r = int(ctl[3])
                 continue

@@ -7,6 +7,7 @@ import pytest
 from solvers.patience import forty_thieves_stock as stock
 from solvers.patience.deal import forty_thieves_deal
 from solvers.patience.forty_thieves import FortyThievesKernel
+from solvers.patience.forty_thieves_jit import TT
 from solvers.patience.options import FortyThievesRules
 from solvers.patience.rules import replay
 from tests.patience.helpers import brute_force_winnable
@@ -78,7 +79,7 @@ def test_a_line_that_does_not_win_is_refused():
     with pytest.raises(AssertionError):
         stock._to_notes(kernel, root, [(stock.DEAL, 0, 0)])
     with pytest.raises(AssertionError):
-        stock._to_notes(kernel, root, [(stock.TT, 0, 0)])
+        stock._to_notes(kernel, root, [(TT, 0, 0)])
 
 
 def test_only_no_turn_over_left_is_covered():
