@@ -87,3 +87,14 @@ def test_only_no_turn_over_left_is_covered():
     for redeals in (None, 1):
         kernel = FortyThievesKernel(FortyThievesRules(redeals), 4)
         assert stock.probe(kernel, kernel.normalize(kernel.encode(pos))[0]) is None
+
+
+def test_solve_wins_a_deal_only_this_beam_wins():
+    """Seed 14 (no redeal): the move-by-move beams find no win in these positions;
+    with this beam between them ``solve`` does, and its line replays."""
+    from solvers.patience.search import WINNABLE, solve
+    rules = FortyThievesRules(0)
+    pos = forty_thieves_deal(14)
+    result = solve(pos, rules, max_nodes=2_000_000, shorten=False)
+    assert result.verdict == WINNABLE
+    assert replay(pos, result.solution, rules).is_won()
