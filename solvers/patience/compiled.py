@@ -36,8 +36,11 @@ NO_SWITCH_SHARE = 0.5
 PROBE_SHARE = 0.7       # Forty Thieves: of the time left, for the beam probes before the exact search
 # Forty Thieves with no turn-over left: the beams over stock cards dealt
 # (:mod:`forty_thieves_stock`) of each width run after the move-by-move beams of the
-# width here (about the same cost), so the two kinds widen together
+# width here, so the two kinds widen together; they stop once they have had
+# ``STOCK_SHARE`` of the probes' time (on some deals their wide beams take long to
+# die out, and the move-by-move beams or the exact search need the time)
 STOCK_AFTER = {20: 20, 40: 60, 80: 200, 160: 600, 640: 2000, 1280: 5000}
+STOCK_SHARE = 0.5
 # Klondike: the exact search keys positions up to the arrangement of free runs
 # (:mod:`klondike_sets`); off, it is ``klondike_jit``'s, equal to the plain one
 KLONDIKE_SETS = True
@@ -114,17 +117,21 @@ def _exact_search():
 def _probes(kernel: FortyThievesKernel, root, stop, cap):
     """The beam probes until one wins: ``(line or None, positions)``. Where the
     compiled beam covers the position its schedule runs width by width, and with no
-    turn-over left the beams over stock cards dealt join it (``STOCK_AFTER``);
-    elsewhere the plain beam runs."""
+    turn-over left the beams over stock cards dealt join it (``STOCK_AFTER``,
+    ``STOCK_SHARE``); elsewhere the plain beam runs."""
     from solvers.patience import forty_thieves_jit, forty_thieves_stock
     if forty_thieves_jit.layout_for(kernel, root) is None:
         return plain_probe(kernel, root, stop, cap)
     stock = forty_thieves_stock.covers(kernel, root)
+    stock_stop = None
+    if stop is not None:
+        now = time.perf_counter()
+        stock_stop = now + STOCK_SHARE * max(0.0, stop - now)
     nodes = 0
     widths = sorted({entry[0] for entry in forty_thieves_jit.SCHEDULE})
     for width in widths:
         parts = [("move", tuple(e for e in forty_thieves_jit.SCHEDULE if e[0] == width))]
-        if stock and width in STOCK_AFTER:
+        if stock and width in STOCK_AFTER and (stock_stop is None or time.perf_counter() < stock_stop):
             parts.append(("stock", tuple(e for e in forty_thieves_stock.SCHEDULE if e[0] == STOCK_AFTER[width])))
         for kind, part in parts:
             budget = None if cap is None else cap - nodes
@@ -133,7 +140,7 @@ def _probes(kernel: FortyThievesKernel, root, stop, cap):
             if kind == "move":
                 line, used = forty_thieves_jit.probe(kernel, root, stop, budget, schedule=part)
             else:
-                line, used = forty_thieves_stock.probe(kernel, root, stop, budget, schedule=part)
+                line, used = forty_thieves_stock.probe(kernel, root, stock_stop, budget, schedule=part)
             nodes += used
             if line is not None:
                 return line, nodes

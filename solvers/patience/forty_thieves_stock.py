@@ -40,7 +40,7 @@ END_REACH = 4            # the end game (no stock left) searches this many times
 DEAL = 3                 # move kind: deal the next stock card (not a kernel move)
 
 # (width, reach, per, weights) from cheap to dear; see :func:`probe`
-WEIGHTS = ((100, 40, 30, 8, 3), (100, 80, 30, 20, 4), (100, 40, 6, 30, 3), (100, 40, 12, 10, 4))
+WEIGHTS = ((100, 40, 30, 8, 3), (100, 80, 30, 20, 4), (100, 40, 6, 30, 3))
 SCHEDULE = tuple(
     (width, reach, per, w)
     for width, reach, per in ((20, 200, 4), (60, 400, 4), (200, 800, 8), (600, 1500, 8),
