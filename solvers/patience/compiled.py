@@ -40,7 +40,7 @@ PROBE_SHARE = 0.7       # Forty Thieves: of the time left, for the beam probes b
 # ``STOCK_SHARE`` of the probes' time (on some deals their wide beams take long to
 # die out, and the move-by-move beams or the exact search need the time)
 STOCK_AFTER = {20: 20, 40: 60, 80: 200, 160: 600, 640: 2000, 1280: 5000}
-STOCK_SHARE = 0.5
+STOCK_SHARE = 0.6
 # Klondike: the exact search keys positions up to the arrangement of free runs
 # (:mod:`klondike_sets`); off, it is ``klondike_jit``'s, equal to the plain one
 KLONDIKE_SETS = True
