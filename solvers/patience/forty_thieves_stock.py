@@ -9,9 +9,9 @@ explores what can be done *without* dealing (tableau moves, cards up, the waste 
 onto the tableau; a depth-first search of at most ``reach`` positions, in the
 kernel's move order, sharing one "seen" set per level), and every position found
 offers one candidate for the next level: itself with the next stock card dealt. Of
-each position's candidates the best ``per`` by the beam's score
+the candidates from one kept position the best ``per`` by the beam's score
 (:mod:`forty_thieves_order`) are offered, and the best ``width`` of all offers that
-are not dead ends (rule 9) make the next level. With the stock run out the search
+are neither repeated nor dead ends (rule 9) make the next level. With the stock run out the search
 from a kept position is the end game, with ``reach`` times ``END_REACH`` positions.
 
 Like the other probe it only ever answers "winnable", with a line that is replayed
