@@ -13,9 +13,10 @@ them) only when a search is about to use them.
   free runs, :mod:`klondike_sets`), with its probe searches taking turns with it;
   under the draw-3 switch rule (unlimited passes) a probe that looks for a win that
   never switches. Otherwise the plain search decides.
-* Forty Thieves with a limited stock: a beam probe (compiled where it covers the
-  position, else the plain :mod:`forty_thieves_beam`) that only ever answers with a
-  win; then the compiled exact search (:mod:`forty_thieves_exact`, the plain one's
+* Forty Thieves with a limited stock: beam probes that only ever answer with a win
+  (with no turn-over left first the beam over stock cards dealt,
+  :mod:`forty_thieves_stock`; then the move-by-move beam, compiled where it covers the
+  position, else the plain :mod:`forty_thieves_beam`); then the compiled exact search (:mod:`forty_thieves_exact`, the plain one's
   positions in the same order) where it covers the position, else the plain one.
 """
 
@@ -32,7 +33,14 @@ from solvers.patience.options import KlondikeRules
 # under the draw-3 switch rule, the share of a solve's budget the compiled search of
 # the same game without the switch gets to look for a win
 NO_SWITCH_SHARE = 0.5
-PROBE_SHARE = 0.7       # Forty Thieves: of the time left, for the beam probe before the exact search
+PROBE_SHARE = 0.7       # Forty Thieves: of the time left, for the beam probes before the exact search
+# Forty Thieves with no turn-over left: the beams over stock cards dealt
+# (:mod:`forty_thieves_stock`) of each width run after the move-by-move beams of the
+# width here, so the two kinds widen together; they stop once they have had
+# ``STOCK_SHARE`` of the probes' time (on some deals their wide beams take long to
+# die out, and the move-by-move beams or the exact search need the time)
+STOCK_AFTER = {20: 20, 40: 60, 80: 200, 160: 600, 640: 2000, 1280: 5000}
+STOCK_SHARE = 0.6
 # Klondike: the exact search keys positions up to the arrangement of free runs
 # (:mod:`klondike_sets`); off, it is ``klondike_jit``'s, equal to the plain one
 KLONDIKE_SETS = True
@@ -59,9 +67,10 @@ def warm_up(kernel) -> None:
             klondike_jit.warm_up()
             klondike_sets.warm_up()
     elif isinstance(kernel, FortyThievesKernel) and kernel.max_redeals is not None:
-        from solvers.patience import forty_thieves_exact, forty_thieves_jit
+        from solvers.patience import forty_thieves_exact, forty_thieves_jit, forty_thieves_stock
         forty_thieves_jit.warm_up()
         forty_thieves_exact.warm_up()
+        forty_thieves_stock.warm_up()
 
 
 def klondike_first(kernel: KlondikeKernel, root, max_nodes, deadline, probes=True):
@@ -105,23 +114,57 @@ def _exact_search():
     return None
 
 
+def _probes(kernel: FortyThievesKernel, root, stop, cap):
+    """The beam probes until one wins: ``(line or None, positions)``. Where the
+    compiled beam covers the position its schedule runs width by width, and with no
+    turn-over left the beams over stock cards dealt join it (``STOCK_AFTER``,
+    ``STOCK_SHARE``); elsewhere the plain beam runs."""
+    from solvers.patience import forty_thieves_jit, forty_thieves_stock
+    if forty_thieves_jit.layout_for(kernel, root) is None:
+        return plain_probe(kernel, root, stop, cap)
+    stock = forty_thieves_stock.covers(kernel, root)
+    stock_stop = None
+    if stop is not None:
+        now = time.perf_counter()
+        stock_stop = now + STOCK_SHARE * max(0.0, stop - now)
+    nodes = 0
+    widths = sorted({entry[0] for entry in forty_thieves_jit.SCHEDULE})
+    for width in widths:
+        parts = [("move", tuple(e for e in forty_thieves_jit.SCHEDULE if e[0] == width))]
+        if stock and width in STOCK_AFTER and (stock_stop is None or time.perf_counter() < stock_stop):
+            parts.append(("stock", tuple(e for e in forty_thieves_stock.SCHEDULE if e[0] == STOCK_AFTER[width])))
+        for kind, part in parts:
+            budget = None if cap is None else cap - nodes
+            if budget is not None and budget <= 0:
+                return None, nodes
+            if kind == "move":
+                line, used = forty_thieves_jit.probe(kernel, root, stop, budget, schedule=part)
+            else:
+                line, used = forty_thieves_stock.probe(kernel, root, stock_stop, budget, schedule=part)
+            nodes += used
+            if line is not None:
+                return line, nodes
+            if stop is not None and time.perf_counter() > stop:
+                return None, nodes
+    return None, nodes
+
+
 def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, probes=True):
-    """Before the exact search, a beam probe gets a share of the budget: the
-    compiled one (:mod:`forty_thieves_jit`) where it covers the position, else
-    the plain one (:mod:`forty_thieves_beam`). It only ever answers with a win
-    and its line. Then the compiled exact search (:mod:`forty_thieves_exact`,
+    """Before the exact search, beam probes get a share of the budget
+    (:func:`_probes`: the compiled move-by-move beam of :mod:`forty_thieves_jit`
+    and the beam over stock cards dealt of :mod:`forty_thieves_stock` where they
+    cover the position, else the plain :mod:`forty_thieves_beam`). They only ever
+    answer with a win and its line. Then the compiled exact search (:mod:`forty_thieves_exact`,
     equal to the plain one) decides with the rest, where it covers the position."""
     from solvers.patience import forty_thieves_exact
     nodes = 0
     if probes:
-        from solvers.patience import forty_thieves_jit
         stop = None
         if deadline is not None:
             now = time.perf_counter()
             stop = now + PROBE_SHARE * max(0.0, deadline - now)
         cap = None if max_nodes is None else max_nodes // 2
-        found = forty_thieves_jit.probe(kernel, root, stop, cap)
-        line, nodes = found if found is not None else plain_probe(kernel, root, stop, cap)
+        line, nodes = _probes(kernel, root, stop, cap)
         if line is not None:
             return "winnable", line, nodes
     rest = None if max_nodes is None else max(1, max_nodes - nodes)

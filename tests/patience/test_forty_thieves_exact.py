@@ -4,6 +4,7 @@ keys are. (``solve`` runs it, so the verdicts against the exhaustive search over
 the plain rules in ``test_forty_thieves_pruning.py`` check it too.)"""
 
 import random
+import time
 
 import numpy as np
 import pytest
@@ -81,6 +82,23 @@ def test_tables_grow_without_losing_positions():
     s.rows, s.mvs, s.nmv, s.idx = s.rows[:2].copy(), s.mvs[:2].copy(), s.nmv[:2].copy(), s.idx[:2].copy()
     exact.rebuild(s.slots, s.hashes, int(s.ctl[exact.COUNT]))
     status = s.step()
+    while status == exact.CHUNK:
+        status = s.step()
+    verdict, _, nodes, _ = _dfs(kernel, root, None, None, None, None)
+    assert (status == exact.WON, s.nodes) == (verdict == WINNABLE, nodes)
+
+
+def test_a_table_that_must_grow_reads_the_clock():
+    """Growing the table costs time in proportion to its size: with no time left
+    the search stops there instead of growing, and can go on when given time."""
+    _, kernel, root = _root(3, 0, (6, 6, 5))
+    s = exact.Search(kernel, root, layout_for(kernel, root))
+    s.slots = np.zeros(4, np.int64)
+    s.keys, s.hashes = s.keys[:2].copy(), s.hashes[:2].copy()
+    exact.rebuild(s.slots, s.hashes, int(s.ctl[exact.COUNT]))
+    assert s.step(0, time.perf_counter() - 1.0) == exact.OUT_OF_TIME
+    assert len(s.keys) == 2
+    status = s.step(0, time.perf_counter() + 3600.0)
     while status == exact.CHUNK:
         status = s.step()
     verdict, _, nodes, _ = _dfs(kernel, root, None, None, None, None)
