@@ -3,8 +3,8 @@
     .venv/bin/python benchmarks/bench_patience_player.py [--deals 1000] [--workers 2]
         [--samples 40] [--nodes 2000] [--max-moves 1000] [--first 1] [--plain]
         [--lookahead N] [--outer 8] [--inner 8] [--escalate K] [--no-look]
-        [--undecided 0.3] [--candidates 6] [--diverse 2] [--race 10] [--cut 0.2] [--skip-lost]
-        [--halving 10]
+        [--undecided 0.3] [--candidates 6] [--diverse N] [--race 10] [--cut 0.2] [--skip-lost]
+        [--halving N]
         [--extra N] [--margin 0.1] [--out results.jsonl]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
@@ -15,10 +15,7 @@ player (47.6%), and the cost per game, in wall and in CPU seconds (the CPU time 
 other load on the machine leaves alone). The samples are solved by the compiled search
 (``--plain``: by the plain search, much slower). With ``--out`` every finished game is
 appended to a JSON-lines file and a rerun skips the deals already there, so a long run
-can be interrupted and resumed. By default the player weighs, beside the plans its samples'
-own winning lines open with, a plan for each other opening (``--diverse 2``), by
-successive halving (``--halving 10``): the best measured setting (``--diverse 0
---halving 0`` for the plain hindsight player).
+can be interrupted and resumed.
 """
 
 from __future__ import annotations
@@ -81,14 +78,14 @@ def main(argv=None) -> int:
                     help="more samples for a close call between the best two plans (0: none)")
     ap.add_argument("--margin", type=float, default=0.1,
                     help="a close call: the best two plans' shares within this much")
-    ap.add_argument("--diverse", type=int, default=2,
+    ap.add_argument("--diverse", type=int, default=0,
                     help="plans for the moves no sample's own line opens with: samples tried a move (0: none)")
     ap.add_argument("--race", type=int, default=10, help="with --diverse: samples before a plan can be cut")
     ap.add_argument("--cut", type=float, default=0.2,
                     help="with --diverse: a plan this far behind the leader's share is cut")
     ap.add_argument("--skip-lost", action="store_true",
                     help="a sample proven lost from the view counts 0 for every plan without a solve")
-    ap.add_argument("--halving", type=int, default=10,
+    ap.add_argument("--halving", type=int, default=0,
                     help="successive halving of the plans weighed: samples in its first round (0: off)")
     ap.add_argument("--no-look", action="store_true",
                     help="do not turn the untouched stock over once before the first decision")
