@@ -161,3 +161,20 @@ def test_card_groups_follow_the_games_order_and_points():
     # plain ace-high suits without rules, as before
     assert len(card_groups(parse_cards("AS KS"), parse_cards("AS KS"), set())) == 1
     assert len(card_groups(parse_cards("AS QS"), parse_cards("AS QS"), set())) == 2
+
+
+def test_teka_raise_window_during_play_gets_a_raise_hint():
+    """A declarer's raise window while another seat is to play holds no card: the
+    sampled hint answers it with a raise or no-raise, never a card (nor a crash)."""
+    game = games.get("teka")
+    state = game.new(seed=2)
+    bot = game.bots()["heuristic"]
+    rng = Rng(2)
+    while not (getattr(state, "phase", "") == "play" and len(state.to_move) > 1 and state.history):
+        assert not state.is_over
+        seat = min(state.to_move)
+        state = state.apply(bot(state, seat, rng), seat)
+    seat = next(s for s in state.to_move if not any(a.kind == "play" for a in state.legal_actions(s)))
+    hint = pimc_hint(state, seat, None, samples=6, rng=Rng(5))
+    assert hint is not None and hint.action in state.legal_actions(seat)
+    assert hint.action.kind in ("raise", "no-raise")
