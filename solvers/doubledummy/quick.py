@@ -348,6 +348,18 @@ def trumps_under_the_top(S, n, trump):
     mine = suit_of(S[O_HANDS + owner], trump)
     run = top_run(mine, below)
     if run < 2:
+        # the second-best and third-best trumps in two hands of the side, either holding
+        # another trump: exactly one of them falls in the first trick where either may
+        # play a trump, and it wins that trick or leaves the other as the highest
+        third = hibit(below ^ (1 << second))
+        for p in range(n):
+            theirs = suit_of(S[O_HANDS + p], trump)
+            if (theirs >> third) & 1:
+                if S[O_TEAM + p] == S[O_TEAM + owner] and (pop(theirs) >= 2 or pop(mine) >= 2):
+                    used = (np.int64(1) << (16 * trump + top)) | (np.int64(1) << (16 * trump + second)) \
+                        | (np.int64(1) << (16 * trump + third))
+                    return S[O_TEAM + owner], 1, used
+                break
         return -1, 0, np.int64(0)
     used = top_run_mask(mine, below, trump) | (np.int64(1) << (16 * trump + top))
     return S[O_TEAM + owner], run - 1, used
@@ -485,8 +497,11 @@ def guarded_second_trump(S, n, leader, trump):
             holder = p
         if (mine >> second) & 1:
             guard = p
-    if S[O_TEAM + holder] == S[O_TEAM + guard] or wrap(holder + 1, n) != guard or guard == leader:
+    if S[O_TEAM + holder] == S[O_TEAM + guard] or wrap(holder + 1, n) != guard:
         return -1, np.int64(0)
     if pop(suit_of(S[O_HANDS + guard], trump)) < 2:
+        return -1, np.int64(0)
+    # on lead, it leads a card other than the second-best trump and keeps another trump
+    if guard == leader and popcount(S[O_HANDS + guard]) < 3:
         return -1, np.int64(0)
     return S[O_TEAM + guard], (np.int64(1) << (16 * trump + top)) | (np.int64(1) << (16 * trump + second))
