@@ -43,8 +43,10 @@ __all__ = ["search", "first_move", "pack", "new_work", "legal", "winner_index", 
 
 MAX_RULES_IDS = 1 << 16
 # the lead that settled the last position at the same depth, and the card stored in a
-# matching table entry, are tried early but do not override every other weight
-KILLER_BONUS = 60
+# matching table entry, are tried early but do not override every other weight; a killer
+# lead that wins the trick (a top card nobody can ruff, or the partner's) counts for more
+KILLER_BONUS = 47
+KILLER_WIN = 126
 HINT_BONUS = 30
 SUIT_MASK = 0xFFFF
 
@@ -411,7 +413,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
             if hint >= 0 and (run >> hint) & 1:
                 score += HINT_BONUS
             if tlen == 0 and killer >= 0 and (run >> killer) & 1:
-                score += KILLER_BONUS
+                score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
             W[ply, W_MOVES + count] = c
             W[ply, W_SCORES + count] = score
             W[ply, W_RUNS + count] = run
