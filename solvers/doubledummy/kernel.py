@@ -32,7 +32,7 @@ from solvers.doubledummy.layout import (
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_plan, lead_weight
 from solvers.doubledummy.quick import (
-    guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+    crossruff_tricks, guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -49,6 +49,8 @@ KILLER_BONUS = 47
 KILLER_WIN = 126
 HINT_BONUS = 30
 SUIT_MASK = 0xFFFF
+# count the side on lead's ruffs in both hands among the sure tricks
+CROSSRUFF = True
 
 
 @intrinsic
@@ -450,6 +452,12 @@ def _sure_tricks(S, W, ply, n, target, hi):
     else:
         needed = (hi - target) // tp + 1
     q, used = quick_tricks(S, n, leader, trump, needed)
+    if q < needed and CROSSRUFF:
+        r = crossruff_tricks(S, n, leader, trump)
+        if r >= needed:
+            # no rank matters: the shape alone settles it
+            q = r
+            used = np.int64(0)
     if S[O_TEAM + leader] != 0:
         if q * tp >= target:
             W[ply, W_REL] = used

@@ -213,3 +213,30 @@ def test_side_on_lead_short_of_long_suits_loses_a_trick(exhaustive):
         # the leader's side is the team to play
         assert value <= size - 1, position
     assert checked > 50
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_a_crossruff_takes_its_count(exhaustive):
+    """The side on lead ruffing in both hands, the opponents following each time, takes
+    the count of ``crossruff_tricks``: against the plain reference on small endings, DDS
+    on larger ones."""
+    from solvers.doubledummy.quick import crossruff_tricks
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("crossruff-%s" % exhaustive)
+    checked = two_way = 0
+    for i in range(4000 if exhaustive else 2000):
+        size = 2 + i % 3 if exhaustive else 4 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        count = crossruff_tricks(state.packed(), 4, int(state.st[1]), int(state.cfg[K.C_TRUMP]))
+        if count == 0:
+            continue
+        checked += 1
+        two_way += count >= 2
+        value = reference_value(position) if exhaustive else dds_best(position)
+        # the side to play is the leader's
+        assert value >= count, (position, count)
+    assert checked > 20 and two_way > 5
