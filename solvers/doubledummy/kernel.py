@@ -32,7 +32,7 @@ from solvers.doubledummy.layout import (
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_plan, lead_weight
 from solvers.doubledummy.quick import (
-    guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+    crossruff_tricks, guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -43,10 +43,14 @@ __all__ = ["search", "first_move", "pack", "new_work", "legal", "winner_index", 
 
 MAX_RULES_IDS = 1 << 16
 # the lead that settled the last position at the same depth, and the card stored in a
-# matching table entry, are tried early but do not override every other weight
-KILLER_BONUS = 60
+# matching table entry, are tried early but do not override every other weight; a killer
+# lead that wins the trick (a top card nobody can ruff, or the partner's) counts for more
+KILLER_BONUS = 47
+KILLER_WIN = 126
 HINT_BONUS = 30
 SUIT_MASK = 0xFFFF
+# count the side on lead's ruffs in both hands among the sure tricks
+CROSSRUFF = True
 
 
 @intrinsic
@@ -411,7 +415,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
             if hint >= 0 and (run >> hint) & 1:
                 score += HINT_BONUS
             if tlen == 0 and killer >= 0 and (run >> killer) & 1:
-                score += KILLER_BONUS
+                score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
             W[ply, W_MOVES + count] = c
             W[ply, W_SCORES + count] = score
             W[ply, W_RUNS + count] = run
@@ -448,6 +452,12 @@ def _sure_tricks(S, W, ply, n, target, hi):
     else:
         needed = (hi - target) // tp + 1
     q, used = quick_tricks(S, n, leader, trump, needed)
+    if q < needed and CROSSRUFF:
+        r = crossruff_tricks(S, n, leader, trump)
+        if r >= needed:
+            # no rank matters: the shape alone settles it
+            q = r
+            used = np.int64(0)
     if S[O_TEAM + leader] != 0:
         if q * tp >= target:
             W[ply, W_REL] = used

@@ -348,6 +348,18 @@ def trumps_under_the_top(S, n, trump):
     mine = suit_of(S[O_HANDS + owner], trump)
     run = top_run(mine, below)
     if run < 2:
+        # the second-best and third-best trumps in two hands of the side, either holding
+        # another trump: exactly one of them falls in the first trick where either may
+        # play a trump, and it wins that trick or leaves the other as the highest
+        third = hibit(below ^ (1 << second))
+        for p in range(n):
+            theirs = suit_of(S[O_HANDS + p], trump)
+            if (theirs >> third) & 1:
+                if S[O_TEAM + p] == S[O_TEAM + owner] and (pop(theirs) >= 2 or pop(mine) >= 2):
+                    used = (np.int64(1) << (16 * trump + top)) | (np.int64(1) << (16 * trump + second)) \
+                        | (np.int64(1) << (16 * trump + third))
+                    return S[O_TEAM + owner], 1, used
+                break
         return -1, 0, np.int64(0)
     used = top_run_mask(mine, below, trump) | (np.int64(1) << (16 * trump + top))
     return S[O_TEAM + owner], run - 1, used
@@ -485,8 +497,60 @@ def guarded_second_trump(S, n, leader, trump):
             holder = p
         if (mine >> second) & 1:
             guard = p
-    if S[O_TEAM + holder] == S[O_TEAM + guard] or wrap(holder + 1, n) != guard or guard == leader:
+    if S[O_TEAM + holder] == S[O_TEAM + guard] or wrap(holder + 1, n) != guard:
         return -1, np.int64(0)
     if pop(suit_of(S[O_HANDS + guard], trump)) < 2:
         return -1, np.int64(0)
+    # on lead, it leads a card other than the second-best trump and keeps another trump
+    if guard == leader and popcount(S[O_HANDS + guard]) < 3:
+        return -1, np.int64(0)
     return S[O_TEAM + guard], (np.int64(1) << (16 * trump + top)) | (np.int64(1) << (16 * trump + second))
+
+
+@njit(cache=True)
+def crossruff_tricks(S, n, leader, trump):
+    """Tricks the side on lead surely takes by ruffing in both hands, four seats in two
+    partnerships: the leader leads a suit its partner is void in and can ruff, both
+    opponents following (they must, so they cannot ruff), and the partner leads back a
+    suit the leader is void in and can ruff, both opponents following again. No rank
+    matters (any trump beats the suit led), so no card is named.
+
+    With ``a`` rounds possible in the first suit (the fewest of the leader's cards in
+    it, the partner's trumps and each opponent's cards in it) and ``b`` in the second,
+    the rounds alternate from the leader's suit: ``2b + 1`` tricks when ``a > b``, else
+    ``2a``.
+    """
+    if trump < 0 or n != 4:
+        return 0
+    partner = wrap(leader + 2, 4)
+    lho = wrap(leader + 1, 4)
+    rho = wrap(leader + 3, 4)
+    team = S[O_TEAM + leader]
+    if S[O_TEAM + partner] != team or S[O_TEAM + lho] == team or S[O_TEAM + rho] == team:
+        return 0
+    hl = S[O_HANDS + leader]
+    hp = S[O_HANDS + partner]
+    tr_l = pop(suit_of(hl, trump))
+    tr_p = pop(suit_of(hp, trump))
+    if tr_p == 0:
+        return 0
+    best = 0
+    for s1 in range(4):
+        if s1 == trump or suit_of(hp, s1) != 0:
+            continue
+        a = min(pop(suit_of(hl, s1)), tr_p, pop(suit_of(S[O_HANDS + lho], s1)), pop(suit_of(S[O_HANDS + rho], s1)))
+        if a == 0:
+            continue
+        if best < 1:
+            best = 1
+        if tr_l == 0:
+            continue
+        for s2 in range(4):
+            if s2 == trump or suit_of(hl, s2) != 0:
+                continue
+            b = min(pop(suit_of(hp, s2)), tr_l, pop(suit_of(S[O_HANDS + lho], s2)),
+                    pop(suit_of(S[O_HANDS + rho], s2)))
+            total = 2 * b + 1 if a > b else 2 * a
+            if total > best:
+                best = total
+    return best

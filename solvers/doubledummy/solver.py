@@ -31,6 +31,8 @@ MIN_SLICE = 1_000
 FIRST_RATE = 1_000_000
 # probes that step one point from a guess before the search falls back to halving
 GUESS_PROBES = 14
+# new rules empty the table when more than this share of its entry blocks is in use
+NEW_RULES_CLEAR = 0.25
 VALUES = ("best", "all")
 
 
@@ -165,6 +167,11 @@ class Solver:
         if found is None:
             if len(self._rules_ids) >= K.MAX_RULES_IDS:
                 self.clear()
+            elif ttable.used_share(self._table) > NEW_RULES_CLEAR:
+                # no entry of other rules can match a position under these: give the pool
+                # to them rather than let it run out and be emptied mid-search (a table's
+                # next strain)
+                ttable.clear(self._table)
             found = self._rules_ids[signature] = len(self._rules_ids)
         return found
 

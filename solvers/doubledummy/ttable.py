@@ -51,6 +51,11 @@ def new_table(bits: int) -> np.ndarray:
     return tt
 
 
+def used_share(tt: np.ndarray) -> float:
+    """The share of the table's entry blocks in use."""
+    return float(tt[int(tt[H_POOL])]) / max(1, int(tt[H_BLOCKS]))
+
+
 def clear(tt: np.ndarray) -> None:
     """Forget every entry."""
     heads = int(tt[H_HEADS])

@@ -78,7 +78,7 @@ def test_guarded_second_trump_wins_a_trick():
     pytest.importorskip("endplay")
     from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("guarded")
-    checked = 0
+    checked = on_lead = 0
     for i in range(600):
         position = random_position(rng, 2 + i % 7, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
         state = encode(position)
@@ -86,6 +86,7 @@ def test_guarded_second_trump_wins_a_trick():
         if side < 0:
             continue
         checked += 1
+        on_lead += _guard_on_lead(state)
         value = dds_best(position)
         tricks = len(position.hands[0])
         # the team is the leader's side
@@ -93,7 +94,17 @@ def test_guarded_second_trump_wins_a_trick():
             assert value >= 1, position
         else:
             assert value <= tricks - 1, position
-    assert checked > 20
+    assert checked > 20 and on_lead > 5
+
+
+def _guard_on_lead(state):
+    """Does the seat on lead hold the second-best trump?"""
+    trump = int(state.cfg[K.C_TRUMP])
+    rem = 0
+    for h in state.hands[:4]:
+        rem |= (int(h) >> (16 * trump)) & 0xFFFF
+    second = (rem ^ (1 << (rem.bit_length() - 1))).bit_length() - 1
+    return (int(state.hands[int(state.st[1])]) >> (16 * trump + second)) & 1 == 1
 
 
 def _split_top_trumps(state, trump):
@@ -155,22 +166,26 @@ def test_a_run_of_trumps_under_the_top_takes_all_but_one(exhaustive):
         pytest.importorskip("endplay")
         from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("under-the-top-%s" % exhaustive)
-    checked = 0
+    checked = split = 0
     for i in range(3000 if exhaustive else 1500):
         size = 2 + i % 3 if exhaustive else 4 + i % 6
         position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
         state = encode(position)
-        side, sure, _ = trumps_under_the_top(state.packed(), 4, int(state.cfg[K.C_TRUMP]))
+        side, sure, used = trumps_under_the_top(state.packed(), 4, int(state.cfg[K.C_TRUMP]))
         if side < 0:
             continue
         checked += 1
+        # the second-best and third-best trumps in two hands of the side
+        second_third = used ^ (1 << (used.bit_length() - 1))
+        split += sure == 1 and bin(used).count("1") == 3 and all(
+            int(h) & second_third != second_third for h in state.hands[:4])
         value = reference_value(position) if exhaustive else dds_best(position)
         tricks = len(position.hands[0])
         if side == 1:
             assert value >= sure, position
         else:
             assert value <= tricks - sure, position
-    assert checked > 20
+    assert checked > 20 and split > 10
 
 
 @pytest.mark.parametrize("exhaustive", [True, False])
@@ -198,3 +213,30 @@ def test_side_on_lead_short_of_long_suits_loses_a_trick(exhaustive):
         # the leader's side is the team to play
         assert value <= size - 1, position
     assert checked > 50
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_a_crossruff_takes_its_count(exhaustive):
+    """The side on lead ruffing in both hands, the opponents following each time, takes
+    the count of ``crossruff_tricks``: against the plain reference on small endings, DDS
+    on larger ones."""
+    from solvers.doubledummy.quick import crossruff_tricks
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("crossruff-%s" % exhaustive)
+    checked = two_way = 0
+    for i in range(4000 if exhaustive else 2000):
+        size = 2 + i % 3 if exhaustive else 4 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        count = crossruff_tricks(state.packed(), 4, int(state.st[1]), int(state.cfg[K.C_TRUMP]))
+        if count == 0:
+            continue
+        checked += 1
+        two_way += count >= 2
+        value = reference_value(position) if exhaustive else dds_best(position)
+        # the side to play is the leader's
+        assert value >= count, (position, count)
+    assert checked > 20 and two_way > 5

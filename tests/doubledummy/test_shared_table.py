@@ -38,3 +38,23 @@ def test_bridge_tables_match_dds():
         truth = dds_table(position)
         table = solve_table(position, solver=solver)
         assert table == {seat: dict(truth[seat]) for seat in "NESW"}, position
+
+
+def test_new_rules_take_the_pool_when_a_quarter_is_used():
+    """A position under rules the table has not seen empties a table more than a quarter
+    full (no entry of other rules could match it), and the answers stay right."""
+    from solvers.doubledummy import ttable
+    from solvers.doubledummy.reference import reference_value
+    solver = Solver(table_bits=10)
+    rng = Rng("new-rules")
+    nt = random_position(rng, 13, TrickRules.bridge(None), trick_cards=0)
+    solver.solve(nt)
+    assert ttable.used_share(solver._table) > 0.25
+    ending = random_position(rng, 3, TrickRules.bridge(3), trick_cards=0)
+    assert solver.solve(ending).value == reference_value(ending)
+    assert ttable.used_share(solver._table) < 0.25
+    # rules seen before keep the entries
+    used = ttable.used_share(solver._table)
+    small = random_position(rng, 3, TrickRules.bridge(None), trick_cards=0)
+    assert solver.solve(small).value == reference_value(small)
+    assert ttable.used_share(solver._table) >= used
