@@ -56,6 +56,9 @@ class FortyThievesKernel:
         self.set_talon = self.max_redeals is None
         # a move can bury a card (onto a column or under the waste): check every node
         self.check_every_node = self.max_redeals is not None
+        # with a limited stock, a card lifted off the next card of its suit waits
+        # until something uses what it uncovered or where it went (see ``pending``)
+        self.lifts = self.max_redeals is not None
 
     def encode(self, pos: Position):
         """The kernel state of a fully known position."""
@@ -164,10 +167,13 @@ class FortyThievesKernel:
             if raise_pile(found, x) is not None:
                 to_found.append(("TF", i))
             bucket = clear if len(col) == 1 else build
+            # a lift: ``x`` leaves the next card of its suit (tagged, see ``pending``)
+            tt = ("TT", i, "lift") if self.lifts and len(col) > 1 and col[-2] == x + 1 and RANK[x] < 12 \
+                else ("TT", i)
             for j in accept.get(x, ()):
-                bucket.append(("TT", i, j))
+                bucket.append(tt[:2] + (j,) + tt[2:])
             if empty >= 0 and len(col) > 1:
-                to_empty.append(("TT", i, empty))
+                to_empty.append(tt[:2] + (empty,) + tt[2:])
         if talon:
             for q, pre, red2, _ in targets(len(talon), p, 1, redeals, self.max_redeals, False, False):
                 x = talon[q - 1]
@@ -182,13 +188,44 @@ class FortyThievesKernel:
     def pending(self, mv):
         """With a set-like talon, a talon card moved to the tableau only helps as a
         base for another card, so it can wait until just before that card comes: the
-        search follows it at once with a move onto the same column."""
+        search follows it at once with a move onto the same column.
+
+        With a limited stock, a *lift* (a column's top card ``x`` moved off ``x + 1``
+        of its suit in column ``A``, onto a base or into an empty column ``B``;
+        tagged by :meth:`moves`) only helps through what touches those columns
+        afterwards. Every other move commutes with it (it neither reads nor changes
+        them; an empty column the lift filled stays empty meanwhile, which only adds
+        choices; no automatic move differs, since ``x + 1`` cannot be safe while ``x``
+        is on the tableau). So the lift can wait until just before the first such
+        move, and the search follows it at once with one of them. Two of them need
+        no lift: ``x`` leaving ``B`` (up or to ``C``) ends where ``x`` leaving ``A``
+        does, and a copy of ``x`` put on ``x + 1`` at ``A`` ends where that copy put
+        on ``B`` does (the two copies are one card code), both single moves from
+        before the lift. So only ``x + 1`` leaving ``A`` and a card put on ``x`` at
+        ``B`` follow a lift."""
         if mv[0] == "W" and self.set_talon and mv[-1] >= 0:
             return mv[-1]
+        if len(mv) == 4:
+            return mv
         return None
 
+    def chains(self, mv, first) -> bool:
+        """May the pending ``mv``, made just after the pending ``first``, stay
+        pending? Talon cards, yes (such chains only add cards to the tableau); lifts,
+        no: a lift after a lift is stored as usual, so lifts cannot go back and forth
+        for ever outside the table."""
+        return not self.lifts
+
     def follows(self, mv, first) -> bool:
-        """Does ``mv`` put a card on the column ``first`` left pending?"""
+        """Does ``mv`` depend on the pending move ``first``? (A card put on the
+        column a talon card filled; for a lift, a move from the column it left or
+        onto the card lifted.)"""
+        if first[0] == "TT":
+            if mv[0] == "TF":
+                return mv[1] == first[1]
+            if mv[0] == "TT":
+                return mv[1] == first[1] or mv[2] == first[2]
+            return mv[-1] == first[2]
         j = first[-1]
         return (mv[0] == "TT" and mv[2] == j) or (mv[0] == "W" and mv[-1] == j)
 
@@ -201,7 +238,7 @@ class FortyThievesKernel:
             cols = cols[:i] + (cols[i][:-1],) + cols[i + 1:]
             notes = (f"t{i + 1} f",)
         elif mv[0] == "TT":
-            _, i, j = mv
+            i, j = mv[1], mv[2]
             c = cols[i][-1:]
             cols = list(cols)
             cols[i] = cols[i][:-1]

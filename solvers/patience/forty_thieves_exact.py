@@ -30,8 +30,8 @@ import numpy as np
 from numba import njit
 
 from solvers.numba_cache import drop_stale
-from solvers.patience.forty_thieves_jit import (_child, _moves, _score, _Scratch, encode, layout_for, stuck,
-                                                to_kernel_line)
+from solvers.patience.forty_thieves_jit import (TF, TT, _child, _moves, _score, _Scratch, encode, layout_for,
+                                                stuck, to_kernel_line)
 
 drop_stale(__file__)
 
@@ -145,6 +145,61 @@ def _find_or_add(slots, keys, hashes, ctl, key, h):
 
 
 @njit(cache=True)
+def _known(slots, keys, hashes, key, h):
+    """Is ``key`` in the table?"""
+    mask = np.int64(slots.shape[0] - 1)
+    i = h & mask
+    W = key.shape[0]
+    while slots[i] != 0:
+        e = slots[i] - 1
+        if hashes[e] == h:
+            same = True
+            for w in range(W):
+                if keys[e, w] != key[w]:
+                    same = False
+                    break
+            if same:
+                return True
+        i = (i + 1) & mask
+    return False
+
+
+@njit(cache=True, inline="always")
+def _is_lift(row, lay, kind, a):
+    """Does the move take a column's top card off the next card of its suit
+    (the kernel's lifts, see ``FortyThievesKernel.pending``)?"""
+    if kind != TT:
+        return False
+    ml, ol = lay[1], lay[2]
+    L = row[ol + a]
+    if L < 2:
+        return False
+    x = row[a * ml + L - 1]
+    return x % 13 < 12 and row[a * ml + L - 2] == x + 1
+
+
+@njit(cache=True)
+def _keep_following(mv, n, a, b):
+    """Keep, in order, the ``n`` moves in ``mv`` that depend on the lift from
+    column ``a`` to ``b`` (from ``a``, or onto ``b``); return how many."""
+    m = 0
+    for t in range(n):
+        kind, u, v = mv[t, 0], mv[t, 1], mv[t, 2]
+        if kind == TF:
+            keep = u == a
+        elif kind == TT:
+            keep = u == a or v == b
+        else:
+            keep = v == b
+        if keep:
+            mv[m, 0] = kind
+            mv[m, 1] = u
+            mv[m, 2] = v
+            m += 1
+    return m
+
+
+@njit(cache=True)
 def rebuild(slots, hashes, count):
     """Fill a new, larger slot array from the stored hashes."""
     mask = slots.shape[0] - 1
@@ -173,15 +228,19 @@ def _order(row, lay, mv, n, weights, tmp, scores):
 @njit(cache=True)
 def run(ctl, rows, mvs, nmv, idx, lay, maxred, ranks, total, orig, norig, order, key,
         slots, keys, hashes, accn, accj, qs, piles, plen, depth, avail, base, pend, loose,
-        blocked, fx, chunk, limit, weights, tmp, scores):
+        blocked, fx, chunk, limit, weights, tmp, scores, lifted):
     """Go on with the depth-first search in ``ctl`` for about ``chunk`` stored
     positions (``limit``: stop once this many are counted, 0 for none). Frame ``d``
     holds a position (``rows[d]``), its moves and the next one to try. Returns
     CHUNK, WON (the line is the moves just tried in frames 0..DEPTH), LOST (the
     space is exhausted), LIMIT, or a request to grow an array. With ``weights``
     (non-empty) the moves of a position are tried best child first by the beam's
-    score (:func:`_order`), else in the kernel's order."""
+    score (:func:`_order`), else in the kernel's order. ``lifted[d]`` is 1 when
+    frame ``d`` holds the position just after a lift (not stored; only the moves
+    that depend on the lift follow, as in the plain search's pending moves), else 0;
+    ``lifted`` empty: no lifts."""
     start = ctl[NODES]
+    lifts = lifted.shape[0] > 0
     of = lay[3]
     while ctl[DEPTH] >= 0:
         d = ctl[DEPTH]
@@ -195,8 +254,21 @@ def run(ctl, rows, mvs, nmv, idx, lay, maxred, ranks, total, orig, norig, order,
         t = idx[d]
         idx[d] = t + 1
         kid = rows[d + 1]
-        _child(rows[d], kid, mvs[d, t, 0], mvs[d, t, 1], mvs[d, t, 2], lay)
+        kind, a, b = mvs[d, t, 0], mvs[d, t, 1], mvs[d, t, 2]
+        lift = lifts and lifted[d] == 0 and _is_lift(rows[d], lay, kind, a)
+        _child(rows[d], kid, kind, a, b, lay)
         h = make_key(kid, lay, orig, norig, order, key)
+        if lift:
+            # an intermediate position: not stored; skipped if reached in full
+            if _known(slots, keys, hashes, key, h):
+                continue
+            ctl[NODES] += 1
+            n = _moves(kid, lay, maxred, mvs[d + 1], accn, accj, qs)
+            nmv[d + 1] = _keep_following(mvs[d + 1], n, a, b)
+            idx[d + 1] = 0
+            lifted[d + 1] = 1
+            ctl[DEPTH] = d + 1
+            continue
         if not _find_or_add(slots, keys, hashes, ctl, key, h):
             continue
         ctl[NODES] += 1
@@ -213,6 +285,8 @@ def run(ctl, rows, mvs, nmv, idx, lay, maxred, ranks, total, orig, norig, order,
         if weights.shape[0]:
             _order(kid, lay, mvs[d + 1], nmv[d + 1], weights, tmp, scores)
         idx[d + 1] = 0
+        if lifts:
+            lifted[d + 1] = 0
         ctl[DEPTH] = d + 1
         if ctl[NODES] - start >= chunk:
             return CHUNK
@@ -237,6 +311,7 @@ class Search:
         self.mvs = np.zeros((256, self.maxm, 3), np.int64)
         self.nmv = np.zeros(256, np.int64)
         self.idx = np.zeros(256, np.int64)
+        self.lifted = np.zeros(256 if kernel.lifts else 0, np.int64)
         self.slots = np.zeros(1 << 16, np.int64)
         self.keys = np.zeros((1 << 15, self.words), np.uint64)
         self.hashes = np.zeros(1 << 15, np.int64)
@@ -268,7 +343,8 @@ class Search:
             status = run(self.ctl, self.rows, self.mvs, self.nmv, self.idx, self.layout, self.maxred,
                          self.kernel.ranks, self.kernel.total, self.orig, self.norig, self.order,
                          self.key, self.slots, self.keys, self.hashes, sc.accn, sc.accj, sc.qs,
-                         *sc.proof(), CHUNK_NODES, limit, self.weights, self.tmp, self.scores)
+                         *sc.proof(), CHUNK_NODES, limit, self.weights, self.tmp, self.scores,
+                         self.lifted)
             if status == GROW_TABLE:
                 count = int(self.ctl[COUNT])
                 if deadline is not None and \
@@ -285,6 +361,8 @@ class Search:
                 self.mvs = np.concatenate([self.mvs, np.zeros_like(self.mvs)])
                 self.nmv = np.concatenate([self.nmv, np.zeros_like(self.nmv)])
                 self.idx = np.concatenate([self.idx, np.zeros_like(self.idx)])
+                if len(self.lifted):
+                    self.lifted = np.concatenate([self.lifted, np.zeros_like(self.lifted)])
             else:
                 return status
 
