@@ -40,6 +40,15 @@ Options:
   cheaper: most of its cost is in weighing its plans, not in finding them.
 * ``extra``: a close call (the best two plans within ``margin`` of each other's share)
   is weighed on that many more samples.
+* ``nested``: a close call (plans within ``gate`` of the leader's share, the dropped
+  ones counted at the sample they were dropped) is decided by what the best ``nested``
+  plans are worth once their card is seen: each is played on the same ``outer``
+  samples up to the card it shows, and valued there by the player's own decision over
+  ``inner`` fresh samples that agree with everything then seen (the share of the plan
+  it would choose). Hindsight assumes every hidden card known after the first move;
+  this assumes it only after the next card.
+* ``recheck`` (of :func:`play_with_fair_hints`): a plan is decided again before each
+  move of a waste card after its first move.
 
 When no sample is won, the player plays on by obvious progress without searching until
 it sees a new card. An ace or a two goes to its foundation without asking: nothing can
