@@ -4,7 +4,7 @@
         [--samples 40] [--nodes 2000] [--max-moves 1000] [--first 1] [--plain]
         [--lookahead N] [--outer 8] [--inner 8] [--escalate K] [--no-look]
         [--undecided 0.3] [--candidates 6] [--diverse N] [--race 10] [--cut 0.2] [--skip-lost]
-        [--halving N]
+        [--halving N] [--nested N] [--gate 0.1] [--recheck]
         [--extra N] [--margin 0.1] [--out results.jsonl]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
@@ -45,7 +45,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
          undecided: float = UNDECIDED, candidates: int = CANDIDATES, escalate: int = 0,
          lookahead: int = 0, outer: int = 8, inner: int = 8, look: bool = True, extra: int = 0,
          margin: float = 0.1, diverse: int = 0, race: int = 10, cut: float = 0.2,
-         skip_lost: bool = False, halving: int = 0) -> dict:
+         skip_lost: bool = False, halving: int = 0, nested: int = 0, gate: float = 0.1,
+         recheck: bool = False) -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
@@ -55,7 +56,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
                                   escalate=escalate, lookahead=lookahead, outer=outer, inner=inner,
                                   look=look, extra=extra, margin=margin,
                                   diverse=diverse, race=race, cut=cut, skip_lost=skip_lost,
-                                  halving=halving)
+                                  halving=halving, nested=nested, gate=gate,
+                                  recheck=recheck)
     return {"seed": seed, **record.to_json()}
 
 
@@ -87,6 +89,13 @@ def main(argv=None) -> int:
                     help="a sample proven lost from the view counts 0 for every plan without a solve")
     ap.add_argument("--halving", type=int, default=0,
                     help="successive halving of the plans weighed: samples in its first round (0: off)")
+    ap.add_argument("--nested", type=int, default=0,
+                    help="close calls: the best N plans weighed after the card they show, by the "
+                         "player's own decision there over --inner fresh samples, on --outer samples (0: off)")
+    ap.add_argument("--gate", type=float, default=0.1,
+                    help="with --nested: a close call is a plan within this much of the leader's share")
+    ap.add_argument("--recheck", action="store_true",
+                    help="decide again before each waste card a plan moves after its first move")
     ap.add_argument("--no-look", action="store_true",
                     help="do not turn the untouched stock over once before the first decision")
     ap.add_argument("--candidates", type=int, default=CANDIDATES, help="plans weighed per choice at most")
@@ -111,7 +120,8 @@ def main(argv=None) -> int:
         futures = [pool.submit(play, s, args.samples, args.nodes, args.max_moves, not args.plain,
                                args.undecided, args.candidates, args.escalate, args.lookahead,
                                args.outer, args.inner, not args.no_look, args.extra, args.margin,
-                               args.diverse, args.race, args.cut, args.skip_lost, args.halving)
+                               args.diverse, args.race, args.cut, args.skip_lost, args.halving,
+                               args.nested, args.gate, args.recheck)
                    for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
@@ -142,6 +152,9 @@ def report(rows: list[dict], args) -> None:
         f", other openings ({args.diverse} tries, race {args.race}, cut {args.cut})" if args.diverse else "",
         ", lost samples skipped" if args.skip_lost else "",
         f", successive halving from {args.halving} samples" if args.halving else "",
+        ", decided again before a waste card's move" if args.recheck else "",
+        f", close calls (within {args.gate}) weighed after the next card: best {args.nested} plans, "
+        f"{args.outer} x {args.inner} samples" if args.nested else "",
         f", {args.extra} more samples for a close call (within {args.margin})" if args.extra else ""])
     print(f"fair-hint player, Klondike draw 3 (hidden cards), deals {args.first}-{args.first + args.deals - 1}, "
           f"{args.samples} samples x {args.nodes} nodes per solve ({search} search{extras}):")

@@ -40,6 +40,15 @@ Options:
   cheaper: most of its cost is in weighing its plans, not in finding them.
 * ``extra``: a close call (the best two plans within ``margin`` of each other's share)
   is weighed on that many more samples.
+* ``nested``: a close call (plans within ``gate`` of the leader's share, the dropped
+  ones counted at the sample they were dropped) is decided by what the best ``nested``
+  plans are worth once their card is seen: each is played on the same ``outer``
+  samples up to the card it shows, and valued there by the player's own decision over
+  ``inner`` fresh samples that agree with everything then seen (the share of the plan
+  it would choose). Hindsight assumes every hidden card known after the first move;
+  this assumes it only after the next card.
+* ``recheck`` (of :func:`play_with_fair_hints`): a plan is decided again before each
+  move of a waste card after its first move.
 
 When no sample is won, the player plays on by obvious progress without searching until
 it sees a new card. An ace or a two goes to its foundation without asking: nothing can
@@ -96,8 +105,15 @@ class FairPlayer:
                  compiled: bool = True, undecided: float = UNDECIDED, candidates: int = CANDIDATES,
                  escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8,
                  extra: int = 0, margin: float = 0.1, diverse: int = 0, race: int = 10,
-                 cut: float = 0.2, skip_lost: bool = False, halving: int = 0):
+                 cut: float = 0.2, skip_lost: bool = False, halving: int = 0,
+                 nested: int = 0, gate: float = 0.1):
         self.rules, self.rng = rules, rng
+        # close calls weighed after the next card (0: off): the best ``nested`` plans within
+        # ``gate`` of the leader's share, each played on ``outer`` samples to the card it
+        # shows and valued there by the player's own decision over ``inner`` fresh samples
+        self.nested, self.gate = nested, gate
+        self.nested_calls = 0
+        self._inner = False     # inside a nested decision: no other openings, no close calls
         # successive halving (0: off): after ``halving`` samples, then twice, four times
         # as many, only the better half of the plans still in the running go on
         self.halving = halving
@@ -126,6 +142,9 @@ class FairPlayer:
         # the last decision's plans still in the running, best first, with the share of
         # the samples each was worth (a win 1, an undecided sample ``undecided``)
         self.shares: list[tuple[list[str], float]] = []
+        # the plans of the last decision within ``gate`` of the best one's share, best first
+        self.close: list = []
+        self._unsure = 0.0      # the last decision's share of samples undecided from the view
 
     def news(self) -> None:
         """The player has just seen a card it had not seen: look again."""
@@ -143,6 +162,8 @@ class FairPlayer:
             self.blind = True
             return [min(allowed, key=lambda m: _progress(view, m))]
         order, plans, worlds = found
+        if self.nested and len(self.close) > 1:
+            return plans[self._after_next(self.close[:self.nested], plans, worlds, seen)]
         if self.lookahead and len(order) > 1:
             # the close contenders again, each played on some samples up to the card it
             # shows, the next plan chosen there as the player would choose it (without
@@ -177,18 +198,21 @@ class FairPlayer:
             for i in undecided[:max(1, samples // 4)]:
                 line = self._solve(worlds[i], self.nodes * self.escalate)
                 own[i] = self._vote(worlds[i], line, seen, allowed_set, plans, votes)
+        self._unsure = len(undecided) / len(worlds)
         if not votes:
             return None
         ranked = sorted(votes, key=lambda k: (-votes[k], _progress(view, plans[k][0])))[:self.candidates]
-        if self.diverse:
+        if self.diverse and not self._inner:
             ranked += [k for k in self._other_openings(view, worlds, own, seen, allowed, plans) if k not in ranked]
         if len(ranked) == 1:
             self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
+            self.close = ranked
             return ranked, plans, worlds
         # every plan on every sample, sample by sample; a plan that can no longer catch up
         # with the best one's sure value is dropped
         value = {k: 0.0 for k in ranked}
         alive = list(ranked)
+        near = []                 # plans dropped within ``gate`` of the leader (a close call)
         for i, world in enumerate(worlds):
             for k in alive:
                 if own[i] == k:
@@ -202,6 +226,7 @@ class FairPlayer:
                 value[k] += self._value(position)
             left = len(worlds) - i - 1
             floor = max(value[k] for k in alive)
+            near += [k for k in alive if value[k] + left < floor <= value[k] + self.gate * len(worlds)]
             alive = [k for k in alive if value[k] + left >= floor]
             if self.diverse and i + 1 >= self.race:
                 # a race: a plan this far behind the leader after ``race`` samples is out
@@ -213,12 +238,13 @@ class FairPlayer:
                 alive = [k for k in alive if k in keep]
             if len(alive) == 1:
                 break
-        if self.extra and len(alive) > 1:
+        if self.extra and len(alive) > 1 and not self._inner:
             alive.sort(key=lambda k: -value[k])
             if (value[alive[0]] - value[alive[1]]) / len(worlds) < self.margin:
                 self._more(deal, worlds, plans, value, alive)
         alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
         self.shares = [(plans[k], value[k] / len(worlds)) for k in alive]
+        self.close = alive + sorted((k for k in near if k not in alive), key=lambda k: -value[k])
         return alive, plans, worlds
 
     def _other_openings(self, view, worlds, own, seen, allowed, plans) -> list:
@@ -270,6 +296,48 @@ class FairPlayer:
         if self._solve(position) is not None:
             return 1.0
         return self.undecided if self._last_undecided else 0.0
+
+    def _after_next(self, keys: list, plans: dict, worlds: list, seen: set):
+        """The key among ``keys`` (close plans, best first) worth most once its card is
+        seen: each is played on the same ``outer`` samples up to the card it shows, and
+        valued there by the player's own decision over ``inner`` fresh samples that agree
+        with everything then seen (the share of the plan it would choose), not by the
+        sample's other hidden cards. Ties go to the earlier key."""
+        self.nested_calls += 1
+        outer = worlds[:self.outer]
+        score = {k: sum(self._next_value(plans[k], world, seen) for world in outer) for k in keys}
+        return min(keys, key=lambda k: (-score[k], keys.index(k)))
+
+    def _next_value(self, plan: list[str], world: Position, seen: set) -> float:
+        """What ``plan`` played on ``world`` is worth to a player who then sees the card it
+        shows but none of the other hidden cards: 1 won, else the share of the plan the
+        player would choose from there (0 when no sample of it is won)."""
+        position = _replay(world, plan, self.rules)
+        if position is None:
+            return 0.0
+        if position.is_won():
+            return 1.0
+        now = seen | visible_cards(position)
+        if now == seen:
+            return self._value(position)
+        allowed = legal_moves(position, self.rules)
+        if not allowed:
+            return 0.0
+        keep = self.shares, self.close
+        self._inner = True
+        try:
+            found = self._hop(player_view(position, now), now, allowed, self.inner)
+            if found is None:
+                best = self.undecided * self._unsure
+            elif len(self.shares) == 1 and len(found[0]) == 1 and self.close == found[0]:
+                # one plan, counted by the samples that won with it: the undecided ones too
+                best = self.shares[0][1] + self.undecided * self._unsure
+            else:
+                best = self.shares[0][1]
+        finally:
+            self._inner = False
+            self.shares, self.close = keep
+        return best
 
     def _deeper(self, plan: list[str], world: Position, seen: set) -> float:
         """The value of ``plan`` on ``world`` when the player chooses the next plan by
@@ -362,13 +430,17 @@ def _replay(world: Position, moves: list[str], rules) -> Position | None:
 
 
 def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 40,
-                         max_moves: int = 1_000, look: bool = True, **options) -> GameRecord:
+                         max_moves: int = 1_000, look: bool = True, recheck: bool = False,
+                         **options) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
     rules show, choosing a plan by the fair hint each time something new is seen
     (``options``: the :class:`FairPlayer` options, e.g. ``nodes_per_solve``; with
     ``compiled``, the default, the samples are solved by the compiled search where it
     covers the rules). With ``look`` (the default) the player first turns an untouched
-    stock over once and back when that is free (:func:`_free_look`)."""
+    stock over once and back when that is free (:func:`_free_look`). With ``recheck``
+    a plan is decided again before each move of a waste card after its first move (such
+    a move changes which stock cards can be reached later, so the plan's sample chose it
+    for its own hidden cards)."""
     start, cpu = time.perf_counter(), time.process_time()
     player = FairPlayer(rules, rng, samples=samples, **options)
     seen = set(visible_cards(position))
@@ -389,7 +461,7 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
             break
         if looking and looking[0] in fresh:
             move = looking.pop(0)
-        elif plan and plan[0] in fresh:
+        elif plan and plan[0] in fresh and not (recheck and plan[0].startswith("w ")):
             move = plan.pop(0)
         else:
             plan = []

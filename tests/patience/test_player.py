@@ -215,3 +215,78 @@ def test_the_player_with_successive_halving_replays_and_is_repeatable():
     b = play_with_fair_hints(small(7), RULES, Rng(3), samples=6, nodes_per_solve=500, diverse=2, halving=2)
     assert a.moves == b.moves and a.solves == b.solves
     assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_close_calls_are_the_plans_within_the_gate_of_the_leader():
+    from solvers.patience.player import FairPlayer
+    from solvers.patience.position import visible_cards
+    deal = klondike_deal(4)
+    seen = set(visible_cards(deal))
+    view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+    shut = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, gate=0.0)
+    shut.plan(view, seen, allowed)
+    wide = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, gate=2.0)
+    wide.plan(view, seen, allowed)
+    # the gate changes only which plans are called close, never the decision or its cost
+    assert shut.shares == wide.shares and shut.solves == wide.solves
+    # with no gate only the plans tied with the leader are close; with a gate above 1
+    # every plan weighed is
+    assert shut.close == [k for k in shut.close if k in wide.close][:len(shut.close)]
+    assert len(shut.close) == len(shut.shares) and len(wide.close) >= len(shut.close)
+
+
+def test_a_plan_is_valued_after_its_card_by_a_fresh_decision():
+    from solvers.patience.player import FairPlayer, _replay
+    from solvers.patience.position import visible_cards
+    deal = klondike_deal(5)
+    seen = set(visible_cards(deal))
+    view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+    player = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=2000)
+    player.plan(view, seen, allowed)
+    shares, close = player.shares, player.close
+    plan = shares[0][0]
+    world = sampler(view)(Rng(9))
+    value = player._next_value(plan, world, seen)
+    assert 0.0 <= value <= 1.0
+    # the inner decision leaves the outer one's record alone
+    assert player.shares == shares and player.close == close
+    # a plan that shows no card is worth what the exact search says of the sample
+    quiet = [m for m in allowed if visible_cards(_replay(world, [m], RULES)) <= seen]
+    for move in quiet[:2]:
+        assert player._next_value([move], world, seen) == player._value(_replay(world, [move], RULES))
+
+
+def test_the_player_weighing_close_calls_after_the_next_card_replays_and_is_repeatable():
+    kw = dict(samples=6, nodes_per_solve=500, nested=2, gate=2.0, outer=3, inner=3)
+
+    def deal(seed):
+        return klondike_deal(seed, ranks=5, columns=5)
+
+    a = play_with_fair_hints(deal(1), RULES, Rng(1), **kw)
+    b = play_with_fair_hints(deal(1), RULES, Rng(1), **kw)
+    assert a.moves == b.moves and a.solves == b.solves
+    weighed = 0
+    for seed in range(1, 4):
+        record = play_with_fair_hints(deal(seed), RULES, Rng(seed), **kw)
+        assert replay(deal(seed), record.moves, RULES).is_won() == record.won
+        plain = play_with_fair_hints(deal(seed), RULES, Rng(seed), **{**kw, "nested": 0})
+        weighed += record.solves > plain.solves
+    assert weighed, "no close call was weighed after the next card on these deals"
+
+
+def test_the_player_deciding_again_before_a_waste_card_replays_and_is_repeatable():
+    kw = dict(samples=4, nodes_per_solve=500)
+
+    def deal(seed):
+        return klondike_deal(seed, ranks=5, columns=5)
+
+    a = play_with_fair_hints(deal(1), RULES, Rng(1), recheck=True, **kw)
+    b = play_with_fair_hints(deal(1), RULES, Rng(1), recheck=True, **kw)
+    assert a.moves == b.moves and a.solves == b.solves
+    more = 0
+    for seed in range(1, 5):
+        record = play_with_fair_hints(deal(seed), RULES, Rng(seed), recheck=True, **kw)
+        assert replay(deal(seed), record.moves, RULES).is_won() == record.won
+        plain = play_with_fair_hints(deal(seed), RULES, Rng(seed), **kw)
+        more += record.hints > plain.hints
+    assert more, "no plan was decided again before a waste card on these deals"
