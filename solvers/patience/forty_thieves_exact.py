@@ -119,34 +119,8 @@ def make_key(row, lay, orig, norig, order, out):
 
 
 @njit(cache=True)
-def _find_or_add(slots, keys, hashes, ctl, key, h):
-    """Add ``key`` to the table; False when it is there already."""
-    mask = np.int64(slots.shape[0] - 1)
-    hh = h
-    i = hh & mask
-    W = key.shape[0]
-    while slots[i] != 0:
-        e = slots[i] - 1
-        if hashes[e] == hh:
-            same = True
-            for w in range(W):
-                if keys[e, w] != key[w]:
-                    same = False
-                    break
-            if same:
-                return False
-        i = (i + 1) & mask
-    e = ctl[COUNT]
-    keys[e, :] = key
-    hashes[e] = hh
-    slots[i] = e + 1
-    ctl[COUNT] = e + 1
-    return True
-
-
-@njit(cache=True)
-def _known(slots, keys, hashes, key, h):
-    """Is ``key`` in the table?"""
+def _probe(slots, keys, hashes, key, h):
+    """The slot holding ``key`` and True, or the empty slot where it would go and False."""
     mask = np.int64(slots.shape[0] - 1)
     i = h & mask
     W = key.shape[0]
@@ -159,9 +133,29 @@ def _known(slots, keys, hashes, key, h):
                     same = False
                     break
             if same:
-                return True
+                return i, True
         i = (i + 1) & mask
-    return False
+    return i, False
+
+
+@njit(cache=True)
+def _find_or_add(slots, keys, hashes, ctl, key, h):
+    """Add ``key`` to the table; False when it is there already."""
+    i, found = _probe(slots, keys, hashes, key, h)
+    if found:
+        return False
+    e = ctl[COUNT]
+    keys[e, :] = key
+    hashes[e] = h
+    slots[i] = e + 1
+    ctl[COUNT] = e + 1
+    return True
+
+
+@njit(cache=True)
+def _known(slots, keys, hashes, key, h):
+    """Is ``key`` in the table?"""
+    return _probe(slots, keys, hashes, key, h)[1]
 
 
 @njit(cache=True, inline="always")
