@@ -32,13 +32,24 @@ def probe(kernel, root, deadline: float | None = None, max_nodes: int | None = N
     if beam is None:
         def beam(width, weights, deadline, budget, cap):
             return _beam(kernel, root, width, weights, deadline, budget, cap)
+
+    def run(entry, budget):
+        width, weights, cap = (*entry, 0)[:3]
+        return beam(width, weights, deadline, budget, cap)
+    return run_schedule(schedule, max_nodes, run)
+
+
+def run_schedule(schedule, max_nodes: int | None, run):
+    """Run ``run(entry, positions left or None)`` for each entry of ``schedule``
+    until one returns a line: ``(line or None, positions generated)``. Each run
+    returns ``(line or None, positions generated, finished)``; a run cut short
+    (time or positions) ends the schedule."""
     nodes = 0
     for entry in schedule:
-        width, weights, cap = (*entry, 0)[:3]
         budget = None if max_nodes is None else max_nodes - nodes
         if budget is not None and budget <= 0:
             break
-        line, used, complete = beam(width, weights, deadline, budget, cap)
+        line, used, complete = run(entry, budget)
         nodes += used
         if line is not None:
             return line, nodes

@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from solvers.numba_cache import drop_stale
+from solvers.patience.forty_thieves_beam import run_schedule
 from solvers.patience.forty_thieves_jit import (W, _child, _hash, _moves, _normalize, _same,
                                                 _score, _Scratch, encode, insert, layout_for, rehash,
                                                 stuck)
@@ -346,18 +347,11 @@ def probe(kernel, root, deadline=None, max_nodes=None, schedule=SCHEDULE):
     or ``None`` when the position is not covered."""
     if not covers(kernel, root):
         return None
-    nodes = 0
-    for width, reach, per, weights in schedule:
-        budget = None if max_nodes is None else max_nodes - nodes
-        if budget is not None and budget <= 0:
-            break
-        line, used, complete = beam(kernel, root, width, reach, per, weights, deadline, budget)
-        nodes += used
-        if line is not None:
-            return line, nodes
-        if not complete:
-            break
-    return None, nodes
+
+    def run(entry, budget):
+        width, reach, per, weights = entry
+        return beam(kernel, root, width, reach, per, weights, deadline, budget)
+    return run_schedule(schedule, max_nodes, run)
 
 
 def warm_up() -> None:
