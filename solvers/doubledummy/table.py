@@ -7,10 +7,19 @@ from solvers.doubledummy.rules import TrickRules
 from solvers.doubledummy.solver import Solver
 from solvers.errors import CardsageError
 
-__all__ = ["solve_table", "STRAIN_LETTERS"]
+__all__ = ["solve_table", "table_solver", "STRAIN_LETTERS", "TABLE_BITS"]
 
 STRAIN_LETTERS = "SHDCN"
 _STRAIN_TRUMP = {"S": 3, "H": 2, "D": 1, "C": 0, "N": None}
+# a table's solver lives for one table only, so it can afford twice the default shape
+# slots (2**17: about 107 MB of address space, touched only as used): one strain's four
+# leaders then fit without the pool being emptied (about 7% less work a table)
+TABLE_BITS = 17
+
+
+def table_solver() -> Solver:
+    """A solver sized for the 20 solves of one table."""
+    return Solver(TABLE_BITS)
 
 
 def solve_table(deal: Position | str, *, solver: Solver | None = None,
@@ -22,7 +31,7 @@ def solve_table(deal: Position | str, *, solver: Solver | None = None,
     A ``budget_ms`` per solve that runs out raises an error rather than give a guess.
     """
     hands = _hands(deal)
-    solver = solver or Solver()
+    solver = solver or table_solver()
     table: dict[str, dict[str, int]] = {seat: {} for seat in SEAT_LETTERS}
     total = len(hands[0])
     for strain in STRAIN_LETTERS:
