@@ -96,32 +96,23 @@ def popcount(x):
     return _ctpop(np.int64(x))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def top_run(mine, rem):
-    """How many of the highest remaining cards of a suit (``rem``) are in ``mine``."""
-    count = 0
-    x = rem
-    while x != 0:
-        b = hibit(x)
-        if (mine >> b) & 1 == 0:
-            break
-        count += 1
-        x ^= 1 << b
-    return count
+    """How many of the highest remaining cards of a suit (``rem``) are in ``mine``: the
+    remaining cards above the highest one ``mine`` lacks."""
+    missing = rem & ~mine
+    if missing == 0:
+        return pop(rem)
+    return pop(rem >> (hibit(missing) + 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def top_run_mask(mine, rem, s):
     """The cards of that run, as a full 64-bit mask of suit ``s``."""
-    out = np.int64(0)
-    x = rem
-    while x != 0:
-        b = hibit(x)
-        if (mine >> b) & 1 == 0:
-            break
-        out |= np.int64(1) << (16 * s + b)
-        x ^= 1 << b
-    return out
+    missing = rem & ~mine
+    if missing == 0:
+        return np.int64(rem) << (16 * s)
+    return np.int64(rem & ~((np.int64(2) << hibit(missing)) - 1)) << (16 * s)
 
 
 @njit(cache=True)

@@ -144,7 +144,8 @@ def _with_enemy_trumps(S, n, leader, trump, rem, needed):
         return trumps + side, trump_used | side_used
     # each side suit for as many rounds as everyone holding trumps must follow it; they
     # follow every round, so cashing one suit leaves their other suits intact
-    side, side_used = _safe_side_runs(S, n, leader, trump, rem, MANY)
+    cap = _follow_caps(S, n, leader, trump)
+    side, side_used = _safe_side_runs(S, leader, trump, rem, cap, MANY)
     # a mate must have a non-trump for every round, or it would have to ruff and take
     # the lead
     own = side
@@ -156,7 +157,7 @@ def _with_enemy_trumps(S, n, leader, trump, rem, needed):
     if best >= needed:
         if trumps >= needed:
             return trumps, trump_used
-        side, side_used = _safe_side_runs(S, n, leader, trump, rem, needed - trumps)
+        side, side_used = _safe_side_runs(S, leader, trump, rem, cap, needed - trumps)
         return trumps + min(side, own), trump_used | side_used
     # or cash some side winners, cross to a mate in a suit it wins safely, and cash its
     # safe side winners; every other hand of the side throws a non-trump on each of
@@ -165,12 +166,12 @@ def _with_enemy_trumps(S, n, leader, trump, rem, needed):
     for q in range(n):
         if q == leader or S[O_TEAM + q] != S[O_TEAM + leader] or S[O_HANDS + q] == 0:
             continue
-        theirs, their_used = _safe_side_runs(S, n, q, trump, rem, MANY)
+        theirs, their_used = _safe_side_runs(S, q, trump, rem, cap, MANY)
         if theirs == 0 or theirs > lead_nt:
             continue
         entry = False
         for s in range(4):
-            if s != trump and suit_of(mine, s) != 0 and _safe_run(S, n, q, trump, rem, s) > 0:
+            if s != trump and suit_of(mine, s) != 0 and _safe_run(S, q, rem, cap, s) > 0:
                 entry = True
         if not entry:
             continue
@@ -236,20 +237,35 @@ def _non_trumps(S, p, trump):
 
 
 @njit(cache=True)
-def _safe_run(S, n, seat, trump, rem, s):
+def _follow_caps(S, n, seat, trump):
+    """Per suit, the fewest cards of it held by an opponent of ``seat`` holding trumps
+    (``MANY`` when no such opponent): how many rounds of it they all must follow."""
+    c0 = MANY
+    c1 = MANY
+    c2 = MANY
+    c3 = MANY
+    for p in range(n):
+        h = S[O_HANDS + p]
+        if S[O_TEAM + p] != S[O_TEAM + seat] and suit_of(h, trump) != 0:
+            c0 = min(c0, pop(suit_of(h, 0)))
+            c1 = min(c1, pop(suit_of(h, 1)))
+            c2 = min(c2, pop(suit_of(h, 2)))
+            c3 = min(c3, pop(suit_of(h, 3)))
+    return (c0, c1, c2, c3)
+
+
+@njit(cache=True, inline="always")
+def _safe_run(S, seat, rem, cap, s):
     """Rounds of side suit ``s`` that seat ``seat`` wins with its top cards while every
-    opponent holding trumps must still follow."""
+    opponent holding trumps must still follow (``cap``: ``_follow_caps`` of the side)."""
     run = top_run(suit_of(S[O_HANDS + seat], s), rem[s])
     if run == 0:
         return 0
-    for p in range(n):
-        if S[O_TEAM + p] != S[O_TEAM + seat] and suit_of(S[O_HANDS + p], trump) != 0:
-            run = min(run, pop(suit_of(S[O_HANDS + p], s)))
-    return run
+    return min(run, cap[s])
 
 
 @njit(cache=True)
-def _safe_side_runs(S, n, seat, trump, rem, limit):
+def _safe_side_runs(S, seat, trump, rem, cap, limit):
     """Sum of ``_safe_run`` over the side suits, and the top cards it relies on; stops
     adding suits once ``limit`` is reached."""
     total = 0
@@ -257,7 +273,7 @@ def _safe_side_runs(S, n, seat, trump, rem, limit):
     for s in range(4):
         if s == trump:
             continue
-        run = _safe_run(S, n, seat, trump, rem, s)
+        run = _safe_run(S, seat, rem, cap, s)
         if run > 0:
             total += run
             used |= top_run_mask(suit_of(S[O_HANDS + seat], s), rem[s], s)
