@@ -44,7 +44,11 @@ def new_table(bits: int) -> np.ndarray:
     bounds = patterns + 8 * entries
     pool = bounds + 4 * entries
     size = pool + 1 + 2 * blocks
-    tt = np.zeros(size, dtype=np.int64)
+    # the table starts on a cache line (64 bytes), and so does every entry's pattern (8
+    # values): a lookup reads one line an entry, where a pattern across two lines costs two
+    raw = np.zeros(size + 8, dtype=np.int64)
+    shift = (-raw.ctypes.data % 64) // 8
+    tt = raw[shift:shift + size]
     tt[H_SLOTS], tt[H_KEYS], tt[H_HEADS], tt[H_PATTERNS] = slots, keys, heads, patterns
     tt[H_BOUNDS], tt[H_POOL], tt[H_BLOCKS] = bounds, pool, blocks
     clear(tt)
