@@ -115,6 +115,21 @@ def top_run_mask(mine, rem, s):
     return np.int64(rem & ~((np.int64(2) << hibit(missing)) - 1)) << (16 * s)
 
 
+@njit(cache=True, inline="always")
+def top_cards(rem, r):
+    """The ``r`` highest cards of ``rem`` (``r`` at most its count): ``r`` low bits
+    deposited onto its top ``r`` places, where the processor has BMI2."""
+    k = pop(rem) - r
+    if k <= 0:
+        return np.int64(rem)
+    if HAS_BMI2:
+        return _pdep(((np.int64(1) << r) - 1) << k, np.int64(rem))
+    x = np.int64(rem)
+    for _ in range(k):
+        x &= x - 1
+    return x
+
+
 @njit(cache=True)
 def _spread_loop(x, within):
     """``spread`` without BMI2: bit k of ``x`` for the k-th lowest bit of ``within``,

@@ -21,7 +21,7 @@ from numba.extending import intrinsic
 import solvers.doubledummy.ttable as T
 from solvers.numba_cache import drop_stale
 from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, spread as _spread, \
-    suit_of as _suit, wrap
+    suit_of as _suit, top_cards as _top_cards_of, wrap
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
@@ -202,13 +202,7 @@ def _position_keys(S, W, ply, n):
 @njit(cache=True)
 def _top_cards(S, n, s, r):
     """Mask of the ``r`` highest remaining cards of suit ``s``."""
-    rem = _remaining(S, n, s)
-    out = np.int64(0)
-    for _ in range(r):
-        b = _hibit(rem)
-        rem ^= 1 << b
-        out |= np.int64(1) << (16 * s + b)
-    return out
+    return _top_cards_of(_remaining(S, n, s), r) << (16 * s)
 
 
 @njit(cache=True)
@@ -266,8 +260,8 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
     for s in range(4):
         length = W[ply, W_LEN + s]
         r = length
+        rem = _remaining(S, n, s)
         if partition != 0:
-            rem = _remaining(S, n, s)
             mine = _suit(relevant, s) & rem
             if mine == 0:
                 r = 0
@@ -279,7 +273,7 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
         W[ply, W_STORE + s] = mask
         W[ply, W_STORE + 4 + s] = W[ply, W_SEQ + s] & mask
         W[ply, W_STORE + 8 + s] = r
-        widened |= _top_cards(S, n, s, r)
+        widened |= _top_cards_of(rem, r) << (16 * s)
     if W[ply, W_FLIP] != 0:
         target = W[ply, W_TOTAL] - target + 1
         ok = not ok
