@@ -124,10 +124,15 @@ def top_cards(rem, r):
         return np.int64(rem)
     if HAS_BMI2:
         return _pdep(((np.int64(1) << r) - 1) << k, np.int64(rem))
-    x = np.int64(rem)
+    return _top_cards_loop(np.int64(rem), k)
+
+
+@njit(cache=True)
+def _top_cards_loop(rem, k):
+    """``top_cards`` without BMI2: ``rem`` with its ``k`` lowest cards cleared."""
     for _ in range(k):
-        x &= x - 1
-    return x
+        rem &= rem - 1
+    return rem
 
 
 @njit(cache=True)

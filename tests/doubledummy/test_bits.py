@@ -23,3 +23,32 @@ def test_spread_matches_plain_places():
         assert spread(x, within) == want
         assert _spread_loop(x, within) == want
 
+
+
+def test_top_runs_and_top_cards_match_plain_loops():
+    from numba import njit
+
+    from solvers.doubledummy.bits import _top_cards_loop, top_cards, top_run, top_run_mask
+
+    @njit
+    def compiled(mine, rem, s, r):
+        return top_run(mine, rem), top_run_mask(mine, rem, s), top_cards(rem, r)
+
+    rng = random.Random(21)
+    for _ in range(3000):
+        rem = rng.getrandbits(16)
+        mine = rem & rng.getrandbits(16) if rng.random() < 0.8 else rng.getrandbits(16)
+        s = rng.randrange(4)
+        cards = [b for b in range(15, -1, -1) if (rem >> b) & 1]
+        run = 0
+        for b in cards:
+            if not (mine >> b) & 1:
+                break
+            run += 1
+        r = rng.randint(0, len(cards))
+        top = sum(1 << b for b in cards[:r])
+        got_run, got_mask, got_top = compiled(mine, rem, s, r)
+        assert got_run == run
+        assert got_mask % (1 << 64) == sum(1 << b for b in cards[:run]) << (16 * s)
+        assert got_top == top
+        assert _top_cards_loop(rem, len(cards) - r) == top
