@@ -19,11 +19,11 @@ from api.openapi import json_body, json_response, problems, ref
 from api.validation import get_object, json_object
 from api.warmup import warm_up_in_background
 from solvers.cards import Card, Rank, Suit, parse_card
-from solvers.doubledummy import Position, Solver, TrickRules
+from solvers.doubledummy import Position, TrickRules
 from solvers.doubledummy.position import SEAT_LETTERS, parse_strain
 from solvers.doubledummy.randoms import beats, legal_cards
 from solvers.doubledummy.solver import load_kernels
-from solvers.doubledummy.table import STRAIN_LETTERS
+from solvers.doubledummy.table import STRAIN_LETTERS, table_solver
 from solvers.errors import CardsageError
 
 blueprint = Blueprint("doubledummy", __name__, url_prefix="/api/v1/doubledummy")
@@ -416,7 +416,7 @@ def solve_cells(hands, cell_ms: int, total_ms: int) -> dict:
 
     The opening lead is made by the seat on declarer's left, as in ``solve_table``."""
     start = time.perf_counter()
-    solver = Solver()
+    solver = table_solver()
     count = len(hands[0])
     tricks: dict = {seat: {} for seat in SEAT_LETTERS}
     bounds: dict = {seat: {} for seat in SEAT_LETTERS}
