@@ -49,7 +49,7 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
          margin: float = 0.1, diverse: int = 0, race: int = 10, cut: float = 0.2,
          skip_lost: bool = False, halving: int = 0, nested: int = 0, gate: float = 0.1,
          recheck: bool = False, duel: int = 0, duel_step: int = 10, tie: float = 0.0,
-         tie_key: str = "progress") -> dict:
+         tie_key: str = "progress", lone: float = 0.0) -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
@@ -61,7 +61,7 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
                                   diverse=diverse, race=race, cut=cut, skip_lost=skip_lost,
                                   halving=halving, nested=nested, gate=gate,
                                   recheck=recheck, duel=duel, duel_step=duel_step,
-                                  tie=tie, tie_key=tie_key)
+                                  tie=tie, tie_key=tie_key, lone=lone)
     return {"seed": seed, **record.to_json()}
 
 
@@ -181,6 +181,9 @@ def main(argv=None) -> int:
                     help="plans within this much of the best share are a tie, decided by --tie-key (0: off)")
     ap.add_argument("--tie-key", choices=("progress", "votes"), default="progress",
                     help="with --tie: the order of obvious progress, or the samples that found the plan")
+    ap.add_argument("--lone", type=float, default=0.0,
+                    help="a plan found on one sample only is chosen only if it leads the best plan "
+                         "found on several by more than this share (0: off)")
     ap.add_argument("--recheck", action="store_true",
                     help="decide again before each waste card a plan moves after its first move")
     ap.add_argument("--no-look", action="store_true",
@@ -215,7 +218,7 @@ def main(argv=None) -> int:
                                args.outer, args.inner, not args.no_look, args.extra, args.margin,
                                args.diverse, args.race, args.cut, args.skip_lost, args.halving,
                                args.nested, args.gate, args.recheck, args.duel, args.duel_step,
-                               args.tie, args.tie_key)
+                               args.tie, args.tie_key, args.lone)
                    for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
@@ -297,6 +300,7 @@ def report(rows: list[dict], args) -> None:
         f", successive halving from {args.halving} samples" if args.halving else "",
         ", decided again before a waste card's move" if args.recheck else "",
         f", ties within {args.tie} decided by {args.tie_key}" if args.tie else "",
+        f", a plan one sample found must lead by {args.lone}" if args.lone else "",
         f", close calls (within {args.margin}) weighed on up to {args.duel} more samples, "
         f"{args.duel_step} at a time" if args.duel else "",
         f", close calls (within {args.gate}) weighed after the next card: best {args.nested} plans, "

@@ -107,7 +107,7 @@ class FairPlayer:
                  extra: int = 0, margin: float = 0.1, diverse: int = 0, race: int = 10,
                  cut: float = 0.2, skip_lost: bool = False, halving: int = 0,
                  nested: int = 0, gate: float = 0.1, duel: int = 0, duel_step: int = 10,
-                 tie: float = 0.0, tie_key: str = "progress"):
+                 tie: float = 0.0, tie_key: str = "progress", lone: float = 0.0):
         self.rules, self.rng = rules, rng
         # a close call between the best two plans (shares within ``margin``) weighed on up to
         # ``duel`` fresh samples, ``duel_step`` at a time, until they part (0: off)
@@ -116,6 +116,8 @@ class FairPlayer:
         # near ties (shares within ``tie`` of the best, 0: off) decided by the order of
         # obvious progress ("progress") or by the samples that found the plan ("votes")
         self.tie, self.tie_key = tie, tie_key
+        # a plan found on one sample only is chosen only if it leads by more than ``lone``
+        self.lone = lone
         self.ties = 0
         # close calls weighed after the next card (0: off): the best ``nested`` plans within
         # ``gate`` of the leader's share, each played on ``outer`` samples to the card it
@@ -268,6 +270,16 @@ class FairPlayer:
         alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
         if self.tie and not self._inner:
             alive = self._tied(view, plans, votes, value, weighed, ranked, alive)
+        if self.lone and not self._inner and votes[alive[0]] == 1:
+            # a plan one sample found may lead by the luck of its selection among many: it
+            # is chosen only if its share leads the best plan found on several samples (its
+            # share of the samples it was weighed on, at least half of them) by ``lone``
+            most = max(weighed.values())
+            share = {k: value[k] / weighed[k] for k in ranked if weighed[k] * 2 >= most}
+            many = sorted((k for k in share if votes[k] > 1), key=lambda k: (-share[k], ranked.index(k)))
+            if many and alive[0] in share and share[alive[0]] - share[many[0]] <= self.lone:
+                alive = [many[0]] + [k for k in alive if k != many[0]]
+                self.ties += 1
         self.shares = [(plans[k], value[k] / len(worlds)) for k in alive]
         self.close = alive + sorted((k for k in near if k not in alive), key=lambda k: -value[k])
         self._record(plans, votes, ranked, value, alive, len(worlds), len(undecided), len(lost), weighed)

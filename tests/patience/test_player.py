@@ -353,14 +353,27 @@ def test_a_near_tie_is_decided_by_the_order_of_obvious_progress_or_by_votes():
     first = base.plan(view, seen, allowed)
     # with a tie as wide as every share, the plan is the first by that order among all weighed
     # on at least half the samples; the same samples and solves as without
+    weighed = [plan for plan, _ in base.shares]
+    assert len(weighed) == 2 and _progress(view, weighed[0][0]) != _progress(view, weighed[1][0])
     for key in ("progress", "votes"):
         wide = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, candidates=10, tie=2.0, tie_key=key)
         plan = wide.plan(view, seen, allowed)
-        assert wide.solves == base.solves
-        trace = wide.trace
-        assert trace is None
+        assert wide.solves == base.solves and plan in weighed
         if key == "progress":
-            assert _progress(view, plan[0]) <= _progress(view, first[0])
+            assert plan == min(weighed, key=lambda p: _progress(view, p[0]))
     # no tie: the plain decision
     none = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, candidates=10, tie=0.0)
     assert none.plan(view, seen, allowed) == first and none.ties == 0
+
+
+def test_the_benchmark_sign_test():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_patience_player.py"
+    spec = importlib.util.spec_from_file_location("bench_patience_player", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.sign_test(0, 0) == 1.0 and bench.sign_test(5, 5) == 1.0
+    assert bench.sign_test(7, 16) == bench.sign_test(16, 7)
+    assert abs(bench.sign_test(7, 16) - 0.0931) < 1e-3      # 2 * P(X <= 7), X ~ Binomial(23, 1/2)
+    assert abs(bench.sign_test(0, 6) - 2 / 64) < 1e-12
