@@ -5,7 +5,9 @@
         [--lookahead N] [--outer 8] [--inner 8] [--escalate K] [--no-look]
         [--undecided 0.3] [--candidates 6] [--diverse N] [--race 10] [--cut 0.2] [--skip-lost]
         [--halving N] [--nested N] [--gate 0.1] [--recheck]
-        [--extra N] [--margin 0.1] [--out results.jsonl]
+        [--extra N] [--margin 0.1] [--duel N] [--duel-step 10] [--tie 0.1]
+        [--tie-key progress|votes] [--lone 0.2] [--stream NAME]
+        [--out results.jsonl] [--pair other.jsonl] [--where N]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
 players play) are played to the end by `solvers.patience.player`, which sees only
@@ -15,7 +17,10 @@ player (47.6%), and the cost per game, in wall and in CPU seconds (the CPU time 
 other load on the machine leaves alone). The samples are solved by the compiled search
 (``--plain``: by the plain search, much slower). With ``--out`` every finished game is
 appended to a JSON-lines file and a rerun skips the deals already there, so a long run
-can be interrupted and resumed.
+can be interrupted and resumed. ``--pair`` compares the run deal by deal with another
+(deals won by one and lost by the other, two-sided sign test). ``--where N`` plays again N
+deals the ``--pair`` run lost that are won with every card known, and prints for each the
+move after which the real deal is lost and the decision that chose it (:func:`where`).
 """
 
 from __future__ import annotations
@@ -49,11 +54,11 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
          margin: float = 0.1, diverse: int = 0, race: int = 10, cut: float = 0.2,
          skip_lost: bool = False, halving: int = 0, nested: int = 0, gate: float = 0.1,
          recheck: bool = False, duel: int = 0, duel_step: int = 10, tie: float = 0.0,
-         tie_key: str = "progress", lone: float = 0.0) -> dict:
+         tie_key: str = "progress", lone: float = 0.0, stream: str = "fair-player") -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
-    record = play_with_fair_hints(klondike_deal(seed), RULES, Rng(seed).fork("fair-player"),
+    record = play_with_fair_hints(klondike_deal(seed), RULES, Rng(seed).fork(stream),
                                   samples=samples, nodes_per_solve=nodes, max_moves=max_moves,
                                   compiled=compiled, undecided=undecided, candidates=candidates,
                                   escalate=escalate, lookahead=lookahead, outer=outer, inner=inner,
@@ -184,6 +189,9 @@ def main(argv=None) -> int:
     ap.add_argument("--lone", type=float, default=0.0,
                     help="a plan found on one sample only is chosen only if it leads the best plan "
                          "found on several by more than this share (0: off)")
+    ap.add_argument("--stream", default="fair-player",
+                    help="name of the random stream the samples are drawn from (another name: the same "
+                         "player on other samples)")
     ap.add_argument("--recheck", action="store_true",
                     help="decide again before each waste card a plan moves after its first move")
     ap.add_argument("--no-look", action="store_true",
@@ -218,7 +226,7 @@ def main(argv=None) -> int:
                                args.outer, args.inner, not args.no_look, args.extra, args.margin,
                                args.diverse, args.race, args.cut, args.skip_lost, args.halving,
                                args.nested, args.gate, args.recheck, args.duel, args.duel_step,
-                               args.tie, args.tie_key, args.lone)
+                               args.tie, args.tie_key, args.lone, args.stream)
                    for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
@@ -301,6 +309,7 @@ def report(rows: list[dict], args) -> None:
         ", decided again before a waste card's move" if args.recheck else "",
         f", ties within {args.tie} decided by {args.tie_key}" if args.tie else "",
         f", a plan one sample found must lead by {args.lone}" if args.lone else "",
+        f", samples from the stream {args.stream!r}" if args.stream != "fair-player" else "",
         f", close calls (within {args.margin}) weighed on up to {args.duel} more samples, "
         f"{args.duel_step} at a time" if args.duel else "",
         f", close calls (within {args.gate}) weighed after the next card: best {args.nested} plans, "

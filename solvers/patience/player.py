@@ -47,6 +47,16 @@ Options:
   ``inner`` fresh samples that agree with everything then seen (the share of the plan
   it would choose). Hindsight assumes every hidden card known after the first move;
   this assumes it only after the next card.
+* ``duel``: a close call (the best two plans' shares, each over the samples it was
+  weighed on, within ``margin``) is weighed on up to that many fresh samples,
+  ``duel_step`` at a time, until the two part.
+* ``tie``: plans within that much of the best share are a tie, decided by the order of
+  obvious progress (``tie_key="progress"``) or by how many samples found them ("votes").
+* ``lone``: a plan found on one sample only is chosen only if its share leads the best
+  plan found on several by more than that.
+* ``trace`` (of :func:`play_with_fair_hints`): a list given to it gets one entry a move,
+  saying why the move was played and, at a decision, the plans weighed with their votes
+  and values (the study of where lost games are lost).
 * ``recheck`` (of :func:`play_with_fair_hints`): a plan is decided again before each
   move of a waste card after its first move.
 
