@@ -47,6 +47,16 @@ Options:
   ``inner`` fresh samples that agree with everything then seen (the share of the plan
   it would choose). Hindsight assumes every hidden card known after the first move;
   this assumes it only after the next card.
+* ``duel``: a close call (the best two plans' shares, each over the samples it was
+  weighed on, within ``margin``) is weighed on up to that many fresh samples,
+  ``duel_step`` at a time, until the two part.
+* ``tie``: plans within that much of the best share are a tie, decided by the order of
+  obvious progress (``tie_key="progress"``) or by how many samples found them ("votes").
+* ``lone``: a plan found on one sample only is chosen only if its share leads the best
+  plan found on several by more than that.
+* ``trace`` (of :func:`play_with_fair_hints`): a list given to it gets one entry a move,
+  saying why the move was played and, at a decision, the plans weighed with their votes
+  and values (the study of where lost games are lost).
 * ``recheck`` (of :func:`play_with_fair_hints`): a plan is decided again before each
   move of a waste card after its first move.
 
@@ -106,8 +116,19 @@ class FairPlayer:
                  escalate: int = 0, lookahead: int = 0, outer: int = 8, inner: int = 8,
                  extra: int = 0, margin: float = 0.1, diverse: int = 0, race: int = 10,
                  cut: float = 0.2, skip_lost: bool = False, halving: int = 0,
-                 nested: int = 0, gate: float = 0.1):
+                 nested: int = 0, gate: float = 0.1, duel: int = 0, duel_step: int = 10,
+                 tie: float = 0.0, tie_key: str = "progress", lone: float = 0.0):
         self.rules, self.rng = rules, rng
+        # a close call between the best two plans (shares within ``margin``) weighed on up to
+        # ``duel`` fresh samples, ``duel_step`` at a time, until they part (0: off)
+        self.duel, self.duel_step = duel, duel_step
+        self.duels = 0
+        # near ties (shares within ``tie`` of the best, 0: off) decided by the order of
+        # obvious progress ("progress") or by the samples that found the plan ("votes")
+        self.tie, self.tie_key = tie, tie_key
+        # a plan found on one sample only is chosen only if it leads by more than ``lone``
+        self.lone = lone
+        self.ties = 0
         # close calls weighed after the next card (0: off): the best ``nested`` plans within
         # ``gate`` of the leader's share, each played on ``outer`` samples to the card it
         # shows and valued there by the player's own decision over ``inner`` fresh samples
@@ -145,6 +166,8 @@ class FairPlayer:
         # the plans of the last decision within ``gate`` of the best one's share, best first
         self.close: list = []
         self._unsure = 0.0      # the last decision's share of samples undecided from the view
+        # when a list: each decision's figures are appended to it (for the study of lost games)
+        self.trace: list | None = None
 
     def news(self) -> None:
         """The player has just seen a card it had not seen: look again."""
@@ -200,6 +223,9 @@ class FairPlayer:
                 own[i] = self._vote(worlds[i], line, seen, allowed_set, plans, votes)
         self._unsure = len(undecided) / len(worlds)
         if not votes:
+            if self.trace is not None and not self._inner:
+                self.trace.append({"plans": [], "votes": [], "values": [], "alive": [], "samples": len(worlds),
+                                   "undecided": len(undecided), "lost": len(lost)})
             return None
         ranked = sorted(votes, key=lambda k: (-votes[k], _progress(view, plans[k][0])))[:self.candidates]
         if self.diverse and not self._inner:
@@ -207,10 +233,13 @@ class FairPlayer:
         if len(ranked) == 1:
             self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
             self.close = ranked
+            self._record(plans, votes, ranked, {ranked[0]: float(votes[ranked[0]])}, ranked, len(worlds),
+                         len(undecided), len(lost))
             return ranked, plans, worlds
         # every plan on every sample, sample by sample; a plan that can no longer catch up
         # with the best one's sure value is dropped
         value = {k: 0.0 for k in ranked}
+        weighed = {k: 0 for k in ranked}   # samples each plan was weighed on
         alive = list(ranked)
         near = []                 # plans dropped within ``gate`` of the leader (a close call)
         for i, world in enumerate(worlds):
@@ -224,6 +253,8 @@ class FairPlayer:
                 if position is None:
                     continue
                 value[k] += self._value(position)
+            for k in alive:
+                weighed[k] = i + 1
             left = len(worlds) - i - 1
             floor = max(value[k] for k in alive)
             near += [k for k in alive if value[k] + left < floor <= value[k] + self.gate * len(worlds)]
@@ -242,10 +273,37 @@ class FairPlayer:
             alive.sort(key=lambda k: -value[k])
             if (value[alive[0]] - value[alive[1]]) / len(worlds) < self.margin:
                 self._more(deal, worlds, plans, value, alive)
+        if self.duel and not self._inner:
+            pair = self._duel(deal, worlds, plans, value, weighed, ranked, own)
+            if pair is not None:
+                alive = pair
         alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
+        if self.tie and not self._inner:
+            alive = self._tied(view, plans, votes, value, weighed, ranked, alive)
+        if self.lone and not self._inner and votes[alive[0]] == 1:
+            # a plan one sample found may lead by the luck of its selection among many: it
+            # is chosen only if its share leads the best plan found on several samples (its
+            # share of the samples it was weighed on, at least half of them) by ``lone``
+            most = max(weighed.values())
+            share = {k: value[k] / weighed[k] for k in ranked if weighed[k] * 2 >= most}
+            many = sorted((k for k in share if votes[k] > 1), key=lambda k: (-share[k], ranked.index(k)))
+            if many and alive[0] in share and share[alive[0]] - share[many[0]] <= self.lone:
+                alive = [many[0]] + [k for k in alive if k != many[0]]
+                self.ties += 1
         self.shares = [(plans[k], value[k] / len(worlds)) for k in alive]
         self.close = alive + sorted((k for k in near if k not in alive), key=lambda k: -value[k])
+        self._record(plans, votes, ranked, value, alive, len(worlds), len(undecided), len(lost), weighed)
         return alive, plans, worlds
+
+    def _record(self, plans, votes, ranked, value, alive, worlds, undecided, lost, weighed=None) -> None:
+        """Append a decision's figures to ``trace`` (when tracing, and not inside a nested one)."""
+        if self.trace is None or self._inner:
+            return
+        self.trace.append({"plans": [list(plans[k]) for k in ranked], "votes": [votes[k] for k in ranked],
+                           "values": [value.get(k, 0.0) for k in ranked],
+                           "alive": [ranked.index(k) for k in alive], "samples": worlds,
+                           "undecided": undecided, "lost": lost,
+                           "weighed": [(weighed or {}).get(k, worlds) for k in ranked]})
 
     def _other_openings(self, view, worlds, own, seen, allowed, plans) -> list:
         """Plans that open with the moves no sample's own winning line opens with: the
@@ -272,6 +330,60 @@ class FairPlayer:
                     keys.append(key)
                     break
         return keys
+
+    def _tied(self, view, plans, votes, value, weighed, ranked, alive) -> list:
+        """``alive`` with the plan chosen first: among the plans whose share of the samples
+        they were weighed on (at least half of them) is within ``tie`` of the best share,
+        the one the order of obvious progress puts first (``tie_key`` "progress"), or the
+        one found on most samples ("votes")."""
+        most = max(weighed.values())
+        share = {k: value[k] / weighed[k] for k in ranked if weighed[k] * 2 >= most}
+        top = max(share.values())
+        near = [k for k in ranked if k in share and share[k] >= top - self.tie]
+        if self.tie_key == "votes":
+            key = lambda k: (-votes[k], _progress(view, plans[k][0]), -share[k])  # noqa: E731
+        else:
+            key = lambda k: (_progress(view, plans[k][0]), -votes[k], -share[k])  # noqa: E731
+        best = min(near, key=key)
+        if best != alive[0]:
+            self.ties += 1
+        return [best] + [k for k in alive if k != best]
+
+    def _duel(self, deal, worlds, plans, value, weighed, ranked, own):
+        """A close call between the best two plans by their share of the samples they were
+        weighed on (the runner-up may have been dropped near the end): both are weighed on
+        the samples they missed, then on fresh samples, ``duel_step`` at a time up to
+        ``duel`` more, until their shares differ by more than ``margin``. Returns the two
+        keys (their values over the same, extended ``worlds``), or ``None`` when the call
+        is not close. ``worlds`` is extended in place."""
+        share = {k: value[k] / weighed[k] for k in ranked if weighed[k]}
+        if len(share) < 2:
+            return None
+        a, b = sorted(share, key=lambda k: (-share[k], ranked.index(k)))[:2]
+        if share[a] - share[b] > self.margin:
+            return None
+        self.duels += 1
+        for k in (a, b):
+            for i in range(weighed[k], len(worlds)):
+                value[k] += 1.0 if own[i] == k else self._value_after(worlds[i], plans[k])
+            weighed[k] = len(worlds)
+        added = 0
+        while added < self.duel and abs(value[a] - value[b]) <= self.margin * len(worlds):
+            fresh = [deal(self.rng) for _ in range(min(self.duel_step, self.duel - added))]
+            for world in fresh:
+                for k in (a, b):
+                    value[k] += self._value_after(world, plans[k])
+            worlds.extend(fresh)
+            added += len(fresh)
+        for k in ranked:
+            if k not in (a, b):
+                value[k] = 0.0     # out of the running: only the two are compared now
+        return [a, b]
+
+    def _value_after(self, world: Position, plan: list[str]) -> float:
+        """The value of ``world`` after ``plan`` (0 if the rules refuse it)."""
+        position = _replay(world, plan, self.rules)
+        return 0.0 if position is None else self._value(position)
 
     def _more(self, deal, worlds, plans, value, alive) -> None:
         """Weigh the plans still in the running on ``extra`` fresh samples too (a close
@@ -431,7 +543,7 @@ def _replay(world: Position, moves: list[str], rules) -> Position | None:
 
 def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 40,
                          max_moves: int = 1_000, look: bool = True, recheck: bool = False,
-                         **options) -> GameRecord:
+                         trace: list | None = None, **options) -> GameRecord:
     """Play ``position`` (the real deal) to the end as a player who only sees what the
     rules show, choosing a plan by the fair hint each time something new is seen
     (``options``: the :class:`FairPlayer` options, e.g. ``nodes_per_solve``; with
@@ -443,6 +555,7 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     for its own hidden cards)."""
     start, cpu = time.perf_counter(), time.process_time()
     player = FairPlayer(rules, rng, samples=samples, **options)
+    player.trace = [] if trace is not None else None
     seen = set(visible_cards(position))
     visits = {_state(position, len(seen))}
     played: list[str] = []
@@ -459,19 +572,27 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
         if not fresh:
             ended = "no legal move" if not moves else "going round in circles"
             break
+        why = "plan"
         if looking and looking[0] in fresh:
-            move = looking.pop(0)
+            move, why = looking.pop(0), "look"
         elif plan and plan[0] in fresh and not (recheck and plan[0].startswith("w ")):
             move = plan.pop(0)
         else:
             plan = []
-            move = _never_harmful(position, fresh)
+            move, why = _never_harmful(position, fresh), "ace or two"
             if move is None and len(fresh) == 1:
-                move = fresh[0]
+                move, why = fresh[0], "only move"
             if move is None:
                 hints += 1
+                made = len(player.trace) if trace is not None else 0
                 plan = player.plan(player_view(position, seen), seen, fresh)
                 move = plan.pop(0)
+                why = "blind" if player.blind else "decision"
+                if trace is not None:
+                    trace.append({"at": len(played), "why": why, "move": move, "fresh": list(fresh),
+                                  "plan": [move] + plan, "hop": player.trace[made:]})
+        if trace is not None and why not in ("decision", "blind"):
+            trace.append({"at": len(played), "why": why, "move": move})
         position = apply_move(position, move, rules)
         played.append(move)
         before = len(seen)

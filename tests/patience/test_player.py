@@ -290,3 +290,90 @@ def test_the_player_deciding_again_before_a_waste_card_replays_and_is_repeatable
         plain = play_with_fair_hints(deal(seed), RULES, Rng(seed), **kw)
         more += record.hints > plain.hints
     assert more, "no plan was decided again before a waste card on these deals"
+
+
+def test_a_duel_weighs_the_best_two_plans_on_the_same_samples():
+    from solvers.patience.player import FairPlayer
+    from solvers.patience.position import visible_cards
+    deal = klondike_deal(4)
+    seen = set(visible_cards(deal))
+    view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+    base = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000)
+    base.plan(view, seen, allowed)
+    assert len(base.shares) == 2 and base.shares[0][1] == base.shares[1][1]      # a tie on this deal
+    duel = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, duel=8, duel_step=4)
+    duel.plan(view, seen, allowed)
+    assert duel.duels == 1 and duel.solves > base.solves
+    # two plans, each valued over the 6 samples and the 4 or 8 fresh ones (a win 1, an
+    # undecided sample 0.3, a loss 0), the better first
+    assert [plan for plan, _ in duel.shares] in ([p for p, _ in base.shares], [p for p, _ in base.shares][::-1])
+    total = next(n for n in (10, 14) if all(abs(s * n * 10 - round(s * n * 10)) < 1e-6 for _, s in duel.shares))
+    assert duel.shares[0][1] >= duel.shares[1][1] and total in (10, 14)
+    # a margin below 0 is never a close call: the decision is the plain one
+    never = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, duel=8, margin=-1.0)
+    never.plan(view, seen, allowed)
+    assert never.duels == 0 and never.solves == base.solves and never.shares == base.shares
+
+
+def test_the_player_with_duels_replays_and_is_repeatable():
+    kw = dict(samples=4, nodes_per_solve=500, duel=6, duel_step=3, margin=0.3)
+    a = play_with_fair_hints(small(7), RULES, Rng(3), **kw)
+    b = play_with_fair_hints(small(7), RULES, Rng(3), **kw)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(small(7), a.moves, RULES).is_won() == a.won
+
+
+def test_a_traced_game_is_the_same_game_and_says_why_each_move_was_played():
+    kw = dict(samples=4, nodes_per_solve=500)
+    why = set()
+    for seed in range(1, 6):
+        trace: list = []
+        traced = play_with_fair_hints(small(seed), RULES, Rng(seed), trace=trace, **kw)
+        plain = play_with_fair_hints(small(seed), RULES, Rng(seed), **kw)
+        assert traced.moves == plain.moves and traced.solves == plain.solves
+        # one entry a move, in order; a decision's plan opens with the move played
+        assert [e["at"] for e in trace] == list(range(len(traced.moves)))
+        for e in trace:
+            assert e["why"] in ("look", "plan", "ace or two", "only move", "decision", "blind")
+            assert e["move"] == traced.moves[e["at"]]
+            if e["why"] == "decision":
+                assert e["plan"][0] == e["move"] and e["hop"]
+                assert e["plan"] in e["hop"][-1]["plans"]
+            why.add(e["why"])
+    assert {"decision", "plan"} <= why
+
+
+def test_a_near_tie_is_decided_by_the_order_of_obvious_progress_or_by_votes():
+    from solvers.patience.player import FairPlayer, _progress
+    from solvers.patience.position import visible_cards
+    deal = klondike_deal(4)
+    seen = set(visible_cards(deal))
+    view, allowed = player_view(deal, seen), legal_moves(deal, RULES)
+    base = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, candidates=10)
+    first = base.plan(view, seen, allowed)
+    # with a tie as wide as every share, the plan is the first by that order among all weighed
+    # on at least half the samples; the same samples and solves as without
+    weighed = [plan for plan, _ in base.shares]
+    assert len(weighed) == 2 and _progress(view, weighed[0][0]) != _progress(view, weighed[1][0])
+    for key in ("progress", "votes"):
+        wide = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, candidates=10, tie=2.0, tie_key=key)
+        plan = wide.plan(view, seen, allowed)
+        assert wide.solves == base.solves and plan in weighed
+        if key == "progress":
+            assert plan == min(weighed, key=lambda p: _progress(view, p[0]))
+    # no tie: the plain decision
+    none = FairPlayer(RULES, Rng(2), samples=6, nodes_per_solve=1000, candidates=10, tie=0.0)
+    assert none.plan(view, seen, allowed) == first and none.ties == 0
+
+
+def test_the_benchmark_sign_test():
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_patience_player.py"
+    spec = importlib.util.spec_from_file_location("bench_patience_player", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.sign_test(0, 0) == 1.0 and bench.sign_test(5, 5) == 1.0
+    assert bench.sign_test(7, 16) == bench.sign_test(16, 7)
+    assert abs(bench.sign_test(7, 16) - 0.0931) < 1e-3      # 2 * P(X <= 7), X ~ Binomial(23, 1/2)
+    assert abs(bench.sign_test(0, 6) - 2 / 64) < 1e-12
