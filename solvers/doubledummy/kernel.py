@@ -32,7 +32,7 @@ from solvers.doubledummy.layout import (
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_plan, lead_weight
 from solvers.doubledummy.quick import (
-    crossruff_tricks, guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+    crossruff_then_trumps, crossruff_tricks, guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -51,6 +51,8 @@ HINT_BONUS = 30
 SUIT_MASK = 0xFFFF
 # count the side on lead's ruffs in both hands among the sure tricks
 CROSSRUFF = True
+# the crossruff followed by one hand's top trumps, and opponents without trumps not capping it
+CROSSRUFF_TRUMPS = True
 
 
 @intrinsic
@@ -447,11 +449,15 @@ def _sure_tricks(S, W, ply, n, target, hi):
         needed = (hi - target) // tp + 1
     q, used = quick_tricks(S, n, leader, trump, needed)
     if q < needed and CROSSRUFF:
-        r = crossruff_tricks(S, n, leader, trump)
+        if CROSSRUFF_TRUMPS:
+            r, r_used = crossruff_then_trumps(S, n, leader, trump)
+        else:
+            r = crossruff_tricks(S, n, leader, trump)
+            r_used = np.int64(0)
         if r >= needed:
-            # no rank matters: the shape alone settles it
+            # only the shape and the top trumps kept for after the crossruff matter
             q = r
-            used = np.int64(0)
+            used = r_used
     if S[O_TEAM + leader] != 0:
         if q * tp >= target:
             W[ply, W_REL] = used

@@ -570,3 +570,76 @@ def crossruff_tricks(S, n, leader, trump):
             if total > best:
                 best = total
     return best
+
+
+@njit(cache=True)
+def _ruff_rounds(S, leads, ruffer, lho, rho, s, trump, cap):
+    """Rounds of suit ``s`` led by ``leads`` and ruffed by ``ruffer`` (void in it, at
+    most ``cap`` ruffs) that no opponent can overruff: each opponent holding a trump must
+    still follow the suit (an opponent without trumps never ruffs)."""
+    if s == trump or suit_of(S[O_HANDS + ruffer], s) != 0:
+        return 0
+    rounds = min(pop(suit_of(S[O_HANDS + leads], s)), cap)
+    for o in (lho, rho):
+        ho = S[O_HANDS + o]
+        if suit_of(ho, trump) != 0:
+            rounds = min(rounds, pop(suit_of(ho, s)))
+    return rounds
+
+
+@njit(cache=True)
+def crossruff_then_trumps(S, n, leader, trump):
+    """Tricks the side on lead surely takes by a crossruff followed by the top trumps
+    of one of its hands, four seats in two partnerships, and the cards relied on.
+
+    The crossruff is that of ``crossruff_tricks`` except that an opponent holding no
+    trump never caps a suit's rounds (following or not, it cannot ruff). A hand X of the
+    side holding the ``k`` highest remaining trumps keeps ``j <= k`` of them: it ruffs
+    with its other trumps only (at most its trumps less ``j`` rounds), the opponents
+    play no trump in the crossruff (each holding one follows suit), so afterwards X
+    still holds the ``j`` highest trumps, each of which wins the trick it is played in:
+    the crossruff's count plus ``j``. The ``j`` top trumps are named.
+    """
+    if trump < 0 or n != 4:
+        return 0, np.int64(0)
+    partner = wrap(leader + 2, 4)
+    lho = wrap(leader + 1, 4)
+    rho = wrap(leader + 3, 4)
+    team = S[O_TEAM + leader]
+    if S[O_TEAM + partner] != team or S[O_TEAM + lho] == team or S[O_TEAM + rho] == team:
+        return 0, np.int64(0)
+    rem = 0
+    for p in range(4):
+        rem |= suit_of(S[O_HANDS + p], trump)
+    if rem == 0:
+        return 0, np.int64(0)
+    best = 0
+    best_used = np.int64(0)
+    for x in (leader, partner):
+        mine = suit_of(S[O_HANDS + x], trump)
+        k = top_run(mine, rem)
+        if k == 0 and x == partner:
+            continue
+        for j in range(k + 1):
+            tr_l = pop(suit_of(S[O_HANDS + leader], trump))
+            tr_p = pop(suit_of(S[O_HANDS + partner], trump))
+            if x == leader:
+                tr_l -= j
+            else:
+                tr_p -= j
+            cross = 0
+            for s1 in range(4):
+                a = _ruff_rounds(S, leader, partner, lho, rho, s1, trump, tr_p)
+                if a == 0:
+                    continue
+                if cross < 1:
+                    cross = 1
+                for s2 in range(4):
+                    b = _ruff_rounds(S, partner, leader, lho, rho, s2, trump, tr_l)
+                    total = 2 * b + 1 if a > b else 2 * a
+                    if total > cross:
+                        cross = total
+            if cross + j > best:
+                best = cross + j
+                best_used = top_run_mask(mine, rem, trump) if j > 0 else np.int64(0)
+    return min(best, popcount(S[O_HANDS + leader])), best_used

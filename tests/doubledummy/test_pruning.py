@@ -240,3 +240,36 @@ def test_a_crossruff_takes_its_count(exhaustive):
         # the side to play is the leader's
         assert value >= count, (position, count)
     assert checked > 20 and two_way > 5
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_a_crossruff_then_top_trumps_takes_its_count(exhaustive):
+    """The crossruff followed by one hand's top trumps (``crossruff_then_trumps``): the
+    side on lead takes at least that count, against the plain reference on small
+    endings and DDS on larger ones; the count goes beyond the plain crossruff's in some
+    of them, and its named cards are the top trumps it keeps."""
+    from solvers.doubledummy.quick import crossruff_then_trumps, crossruff_tricks
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("crossruff-trumps-%s" % exhaustive)
+    checked = beyond = 0
+    for i in range(4000 if exhaustive else 2000):
+        size = 2 + i % 3 if exhaustive else 4 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        packed = state.packed()
+        leader, trump = int(state.st[1]), int(state.cfg[K.C_TRUMP])
+        count, used = crossruff_then_trumps(packed, 4, leader, trump)
+        plain = crossruff_tricks(packed, 4, leader, trump)
+        assert count >= plain
+        if count == 0:
+            continue
+        checked += 1
+        beyond += count > plain
+        # only trumps are named
+        assert used & ~(0xFFFF << (16 * trump)) == 0
+        value = reference_value(position) if exhaustive else dds_best(position)
+        assert value >= count, (position, count)
+    assert checked > 20 and beyond > 10
