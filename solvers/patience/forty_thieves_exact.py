@@ -30,7 +30,8 @@ import numpy as np
 from numba import njit
 
 from solvers.numba_cache import drop_stale
-from solvers.patience.forty_thieves_jit import (TF, TT, _child, _moves, _score, _Scratch, encode, layout_for,
+from solvers.patience.forty_thieves_jit import (TF, TT, W, _child, _moves, _safe, _score, _Scratch, encode,
+                                                layout_for,
                                                 stuck, to_kernel_line)
 
 drop_stale(__file__)
@@ -312,14 +313,31 @@ def _reversible(row, lay, kind, a):
 
 
 @njit(cache=True)
-def _member_moves(row, lay, maxred, mv, accn, accj, qs, every):
+def _member_moves(row, lay, maxred, mv, accn, accj, qs, every, touched, skip):
     """The kernel's moves of ``row`` in its order, without the reversible ones
-    unless ``every``; returns how many."""
+    unless ``every``; returns how many. ``touched``: the columns (bits) the
+    reversible moves from the component's first member to this one changed; with
+    ``skip``, a tableau move or a talon card put on the tableau that uses none of
+    them and is followed by no automatic move is left out (the first member has
+    it too, and its child there reaches this one's by the same reversible moves)."""
     n = _moves(row, lay, maxred, mv, accn, accj, qs)
     if every:
         return n
+    ml, ol, of, ot, on = lay[1], lay[2], lay[3], lay[4], lay[5]
     m = 0
     for t in range(n):
+        kind, a, b = mv[t, 0], mv[t, 1], mv[t, 2]
+        if skip and touched != 0:
+            if kind == TT and (touched >> a) & 1 == 0 and (touched >> b) & 1 == 0:
+                L = row[ol + a]
+                if L < 2 or not _safe(row, of, row[a * ml + L - 2]):
+                    continue
+            elif kind == W and b >= 0 and (touched >> b) & 1 == 0:
+                nt = row[on]
+                if not _safe(row, of, row[ot + a - 1]) and \
+                        not (a >= 2 and _safe(row, of, row[ot + a - 2])) and \
+                        not (a < nt and _safe(row, of, row[ot + a])):
+                    continue
         if not _reversible(row, lay, mv[t, 0], mv[t, 1]):
             mv[m, 0] = mv[t, 0]
             mv[m, 1] = mv[t, 1]
@@ -329,15 +347,17 @@ def _member_moves(row, lay, maxred, mv, accn, accj, qs, every):
 
 
 @njit(cache=True)
-def _component(pool, nb, cap, ppar, pmv, lay, maxred, orig, norig, order, key, slots, keys, hashes,
+def _component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order, key, slots, keys, hashes,
                ctl, mv, accn, accj, qs):
     """Gather, breadth first from ``pool[nb]`` (its key already stored), the positions
     reachable by reversible moves, storing each one's key; they go to ``pool[nb:]``
     with, for each, the member it was reached from (``ppar``, relative) and the move
-    (``pmv``). Returns the number of members, negated when ``cap`` stopped the search
-    before every member's reversible moves were followed."""
+    (``pmv``), and the columns changed on the way from the first (``pmask``, bits).
+    Returns the number of members, negated when ``cap`` stopped the search before
+    every member's reversible moves were followed."""
     cnt = 1
     ppar[nb] = -1
+    pmask[nb] = 0
     q = 0
     while q < cnt:
         row = pool[nb + q]
@@ -357,6 +377,7 @@ def _component(pool, nb, cap, ppar, pmv, lay, maxred, orig, norig, order, key, s
             pmv[nb + cnt, 0] = kind
             pmv[nb + cnt, 1] = a
             pmv[nb + cnt, 2] = b
+            pmask[nb + cnt] = pmask[nb + q] | (np.int64(1) << a) | (np.int64(1) << b)
             cnt += 1
         q += 1
     return cnt
@@ -374,9 +395,9 @@ def _dead(pool, nb, cnt, proofs, lay, maxred, ranks, piles, plen, depth, avail, 
 
 
 @njit(cache=True)
-def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, mvs, nmv, idx, lay, maxred, ranks,
+def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, pmask, mvs, nmv, idx, lay, maxred, ranks,
                    total, orig, norig, order, key, slots, keys, hashes, accn, accj, qs, piles, plen,
-                   depth, avail, base, pend, loose, blocked, fx, chunk, limit, cap, proofs, sizes):
+                   depth, avail, base, pend, loose, blocked, fx, chunk, limit, cap, proofs, sizes, skip):
     """The depth-first search over *components*: the positions linked by reversible
     moves (:func:`_reversible`), all won or all lost. Frame ``d`` holds one: its
     members in ``pool[pbase[d]:pbase[d] + pcnt[d]]`` (every member's key is stored,
@@ -396,7 +417,8 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, mvs, nmv, idx, 
                 ctl[DEPTH] = d - 1
                 continue
             mem[d] = k
-            nmv[d] = _member_moves(pool[pbase[d] + k], lay, maxred, mvs[d], accn, accj, qs, pall[d])
+            nmv[d] = _member_moves(pool[pbase[d] + k], lay, maxred, mvs[d], accn, accj, qs, pall[d],
+                                   pmask[pbase[d] + k], skip)
             idx[d] = 0
             continue
         if 2 * (ctl[COUNT] + cap + 1) > slots.shape[0] or ctl[COUNT] + cap + 1 > keys.shape[0]:
@@ -419,8 +441,8 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, mvs, nmv, idx, 
             up += kid[of + k]
         if up == total:
             return WON
-        cnt = _component(pool, nb, cap, ppar, pmv, lay, maxred, orig, norig, order, key, slots, keys,
-                         hashes, ctl, mvs[d + 1], accn, accj, qs)
+        cnt = _component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order, key, slots,
+                         keys, hashes, ctl, mvs[d + 1], accn, accj, qs)
         every = cnt < 0
         if every:
             cnt = -cnt
@@ -437,7 +459,7 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, mvs, nmv, idx, 
         pcnt[d + 1] = cnt
         pall[d + 1] = every
         mem[d + 1] = 0
-        nmv[d + 1] = _member_moves(kid, lay, maxred, mvs[d + 1], accn, accj, qs, every)
+        nmv[d + 1] = _member_moves(kid, lay, maxred, mvs[d + 1], accn, accj, qs, every, 0, skip)
         idx[d + 1] = 0
         ctl[DEPTH] = d + 1
         if ctl[NODES] - start >= chunk:
@@ -531,9 +553,9 @@ class ComponentSearch:
     """The arrays of one compiled exact search over reversible components
     (:func:`run_components`) from a normalized root."""
 
-    def __init__(self, kernel, root, lay, cap=COMPONENT_CAP, proofs=1):
+    def __init__(self, kernel, root, lay, cap=COMPONENT_CAP, proofs=1, skip=True):
         self.kernel, self.root, self.lay = kernel, root, lay
-        self.cap, self.proofs = cap, proofs
+        self.cap, self.proofs, self.skip = cap, proofs, skip
         self.sizes = np.zeros(64, np.int64)
         self.layout = lay.array()
         talon = root[2]
@@ -555,6 +577,7 @@ class ComponentSearch:
         self.pool = np.zeros((rows, lay.size), np.int16)
         self.ppar = np.zeros(rows, np.int64)
         self.pmv = np.zeros((rows, 3), np.int64)
+        self.pmask = np.zeros(rows, np.int64)
         slots = 1 << 16
         while slots < 4 * (cap + 1):
             slots *= 2
@@ -567,13 +590,13 @@ class ComponentSearch:
         self.pool[0] = encode(root, lay)
         h = make_key(self.pool[0], self.layout, self.orig, self.norig, self.order, self.key)
         _find_or_add(self.slots, self.keys, self.hashes, self.ctl, self.key, h)
-        cnt = _component(self.pool, 0, cap, self.ppar, self.pmv, self.layout, self.maxred, self.orig,
+        cnt = _component(self.pool, 0, cap, self.ppar, self.pmv, self.pmask, self.layout, self.maxred, self.orig,
                          self.norig, self.order, self.key, self.slots, self.keys, self.hashes, self.ctl,
                          self.mvs[1], sc.accn, sc.accj, sc.qs)
         self.pall[0] = cnt < 0
         self.pcnt[0] = abs(cnt)
         self.nmv[0] = _member_moves(self.pool[0], self.layout, self.maxred, self.mvs[0], sc.accn, sc.accj,
-                                    sc.qs, self.pall[0])
+                                    sc.qs, self.pall[0], 0, skip)
         self.ctl[NODES] = 1
         if _dead(self.pool, 0, self.pcnt[0], proofs, self.layout, self.maxred, kernel.ranks, *sc.proof()):
             self.ctl[DEPTH] = -1
@@ -593,10 +616,11 @@ class ComponentSearch:
         sc = self.scratch
         while True:
             status = run_components(self.ctl, self.pool, self.pbase, self.pcnt, self.pall, self.mem, self.ppar,
-                                    self.pmv, self.mvs, self.nmv, self.idx, self.layout, self.maxred,
+                                    self.pmv, self.pmask, self.mvs, self.nmv, self.idx, self.layout, self.maxred,
                                     self.kernel.ranks, self.kernel.total, self.orig, self.norig, self.order,
                                     self.key, self.slots, self.keys, self.hashes, sc.accn, sc.accj, sc.qs,
-                                    *sc.proof(), CHUNK_NODES, limit, self.cap, self.proofs, self.sizes)
+                                    *sc.proof(), CHUNK_NODES, limit, self.cap, self.proofs, self.sizes,
+                                    self.skip)
             if status == GROW_TABLE:
                 count = int(self.ctl[COUNT])
                 if deadline is not None and \
@@ -621,6 +645,7 @@ class ComponentSearch:
                 self.pool = _doubled(self.pool, used)
                 self.ppar = _doubled(self.ppar, used)
                 self.pmv = _doubled(self.pmv, used)
+                self.pmask = _doubled(self.pmask, used)
             else:
                 return status
 
