@@ -112,6 +112,12 @@ def make_key(row, lay, orig, norig, order, out):
             at = _put_bits(out, at, 0, 1)
     at = _put_bits(out, at, row[op], 8)
     at = _put_bits(out, at, row[orr], 8)
+    return _hash_words(out)
+
+
+@njit(cache=True, inline="always")
+def _hash_words(out):
+    """The table hash (63 bits) of a key."""
     h = np.uint64(0x243F6A8885A308D3)
     for w in range(out.shape[0]):
         h = (h ^ out[w]) * HMUL
@@ -384,6 +390,82 @@ def _component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order,
 
 
 @njit(cache=True)
+def _canon_component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order, key, lslots,
+                     lstamp, lkeys, lhash, gen, mv, accn, accj, qs):
+    """As :func:`_component`, but with a table of its own (``lslots`` entries
+    stamped ``gen`` are in use): nothing is stored in the search's table, and the
+    smallest member key (word by word) is left in ``key``, a normal form of the
+    component (the same from every member when the gathering is complete). Returns
+    the count (negated when capped) and the normal form's hash."""
+    mask = np.int64(lslots.shape[0] - 1)
+    W = key.shape[0]
+    cnt = 0
+    ppar[nb] = -1
+    pmask[nb] = 0
+    best = 0
+    q = -1
+    capped = False
+    n = 0
+    kind, a, b = 0, 0, 0
+    row = pool[nb]
+    while q < cnt and not capped:
+        if q < 0:
+            row = pool[nb]
+        else:
+            row = pool[nb + q]
+            n = _moves(row, lay, maxred, mv, accn, accj, qs)
+        nt = 1 if q < 0 else n
+        for t in range(nt):
+            if q < 0:
+                kid = pool[nb]
+            else:
+                kind, a, b = mv[t, 0], mv[t, 1], mv[t, 2]
+                if not _reversible(row, lay, kind, a):
+                    continue
+                if cnt == cap:
+                    capped = True
+                    break
+                kid = pool[nb + cnt]
+                _child(row, kid, kind, a, b, lay)
+            h = make_key(kid, lay, orig, norig, order, key)
+            i = h & mask
+            new = True
+            while lstamp[i] == gen:
+                e = lslots[i]
+                if lhash[e] == h:
+                    same = True
+                    for w in range(W):
+                        if lkeys[e, w] != key[w]:
+                            same = False
+                            break
+                    if same:
+                        new = False
+                        break
+                i = (i + 1) & mask
+            if not new:
+                continue
+            lstamp[i] = gen
+            lslots[i] = cnt
+            lhash[cnt] = h
+            lkeys[cnt, :] = key
+            if q >= 0:
+                ppar[nb + cnt] = q
+                pmv[nb + cnt, 0] = kind
+                pmv[nb + cnt, 1] = a
+                pmv[nb + cnt, 2] = b
+                pmask[nb + cnt] = pmask[nb + q] | (np.int64(1) << a) | (np.int64(1) << b)
+                for w in range(W):
+                    if lkeys[cnt, w] != lkeys[best, w]:
+                        if lkeys[cnt, w] < lkeys[best, w]:
+                            best = cnt
+                        break
+            cnt += 1
+        q += 1
+    key[:] = lkeys[best]
+    return (-cnt if capped else cnt), _hash_words(key)
+
+
+@njit(cache=True)
 def _dead(pool, nb, cnt, proofs, lay, maxred, ranks, piles, plen, depth, avail, base, pend, loose,
           blocked, fx):
     """Does rule 9 prove one of the first ``proofs`` members lost (so all of them)?"""
@@ -397,7 +479,8 @@ def _dead(pool, nb, cnt, proofs, lay, maxred, ranks, piles, plen, depth, avail, 
 @njit(cache=True)
 def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, pmask, mvs, nmv, idx, lay, maxred, ranks,
                    total, orig, norig, order, key, slots, keys, hashes, accn, accj, qs, piles, plen,
-                   depth, avail, base, pend, loose, blocked, fx, chunk, limit, cap, proofs, sizes, skip):
+                   depth, avail, base, pend, loose, blocked, fx, chunk, limit, cap, proofs, sizes, skip,
+                   lslots, lstamp, lkeys, lhash, gen):
     """The depth-first search over *components*: the positions linked by reversible
     moves (:func:`_reversible`), all won or all lost. Frame ``d`` holds one: its
     members in ``pool[pbase[d]:pbase[d] + pcnt[d]]`` (every member's key is stored,
@@ -406,7 +489,10 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, pmask, mvs, nmv
     are its irreversible ones (the reversible ones lead to members), or all of them
     when the cap stopped the gathering (``pall[d]``; a reversible move to a position
     not yet stored then starts a component of its own). ``sizes[k]`` counts the
-    components entered with ``2**k`` to ``2**(k+1) - 1`` members. Returns as :func:`run`."""
+    components entered with ``2**k`` to ``2**(k+1) - 1`` members. With ``lslots``
+    non-empty, only each component's normal form is stored (:func:`_canon_component`,
+    gathered with that table of its own for every child) instead of every member's
+    key. Returns as :func:`run`."""
     start = ctl[NODES]
     of = lay[3]
     while ctl[DEPTH] >= 0:
@@ -432,17 +518,30 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, pmask, mvs, nmv
         idx[d] = t + 1
         kid = pool[nb]
         _child(pool[pbase[d] + mem[d]], kid, mvs[d, t, 0], mvs[d, t, 1], mvs[d, t, 2], lay)
-        h = make_key(kid, lay, orig, norig, order, key)
-        if not _find_or_add(slots, keys, hashes, ctl, key, h):
-            continue
-        ctl[NODES] += 1
-        up = 0
-        for k in range(8):
-            up += kid[of + k]
-        if up == total:
-            return WON
-        cnt = _component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order, key, slots,
-                         keys, hashes, ctl, mvs[d + 1], accn, accj, qs)
+        if lslots.shape[0]:
+            up = 0
+            for k in range(8):
+                up += kid[of + k]
+            if up == total:
+                return WON
+            gen[0] += 1
+            cnt, h = _canon_component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order, key,
+                                      lslots, lstamp, lkeys, lhash, gen[0], mvs[d + 1], accn, accj, qs)
+            if not _find_or_add(slots, keys, hashes, ctl, key, h):
+                continue
+            ctl[NODES] += 1
+        else:
+            h = make_key(kid, lay, orig, norig, order, key)
+            if not _find_or_add(slots, keys, hashes, ctl, key, h):
+                continue
+            ctl[NODES] += 1
+            up = 0
+            for k in range(8):
+                up += kid[of + k]
+            if up == total:
+                return WON
+            cnt = _component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order, key, slots,
+                             keys, hashes, ctl, mvs[d + 1], accn, accj, qs)
         every = cnt < 0
         if every:
             cnt = -cnt
@@ -553,7 +652,7 @@ class ComponentSearch:
     """The arrays of one compiled exact search over reversible components
     (:func:`run_components`) from a normalized root."""
 
-    def __init__(self, kernel, root, lay, cap=COMPONENT_CAP, proofs=1, skip=True):
+    def __init__(self, kernel, root, lay, cap=COMPONENT_CAP, proofs=1, skip=True, normal_form=False):
         self.kernel, self.root, self.lay = kernel, root, lay
         self.cap, self.proofs, self.skip = cap, proofs, skip
         self.sizes = np.zeros(64, np.int64)
@@ -588,11 +687,27 @@ class ComponentSearch:
         self.ctl = np.zeros(3, np.int64)
         self.maxred = kernel.max_redeals
         self.pool[0] = encode(root, lay)
-        h = make_key(self.pool[0], self.layout, self.orig, self.norig, self.order, self.key)
-        _find_or_add(self.slots, self.keys, self.hashes, self.ctl, self.key, h)
-        cnt = _component(self.pool, 0, cap, self.ppar, self.pmv, self.pmask, self.layout, self.maxred, self.orig,
-                         self.norig, self.order, self.key, self.slots, self.keys, self.hashes, self.ctl,
-                         self.mvs[1], sc.accn, sc.accj, sc.qs)
+        local = 1 << 4
+        while local < 2 * cap:
+            local *= 2
+        n = local if normal_form else 0
+        self.lslots = np.zeros(n, np.int64)
+        self.lstamp = np.zeros(n, np.int64)
+        self.lkeys = np.zeros((cap + 1 if normal_form else 0, self.words), np.uint64)
+        self.lhash = np.zeros(cap + 1 if normal_form else 0, np.int64)
+        self.gen = np.ones(1, np.int64)
+        if normal_form:
+            cnt, h = _canon_component(self.pool, 0, cap, self.ppar, self.pmv, self.pmask, self.layout,
+                                      self.maxred, self.orig, self.norig, self.order, self.key, self.lslots,
+                                      self.lstamp, self.lkeys, self.lhash, self.gen[0], self.mvs[1],
+                                      sc.accn, sc.accj, sc.qs)
+            _find_or_add(self.slots, self.keys, self.hashes, self.ctl, self.key, h)
+        else:
+            h = make_key(self.pool[0], self.layout, self.orig, self.norig, self.order, self.key)
+            _find_or_add(self.slots, self.keys, self.hashes, self.ctl, self.key, h)
+            cnt = _component(self.pool, 0, cap, self.ppar, self.pmv, self.pmask, self.layout, self.maxred,
+                             self.orig, self.norig, self.order, self.key, self.slots, self.keys, self.hashes,
+                             self.ctl, self.mvs[1], sc.accn, sc.accj, sc.qs)
         self.pall[0] = cnt < 0
         self.pcnt[0] = abs(cnt)
         self.nmv[0] = _member_moves(self.pool[0], self.layout, self.maxred, self.mvs[0], sc.accn, sc.accj,
@@ -620,7 +735,7 @@ class ComponentSearch:
                                     self.kernel.ranks, self.kernel.total, self.orig, self.norig, self.order,
                                     self.key, self.slots, self.keys, self.hashes, sc.accn, sc.accj, sc.qs,
                                     *sc.proof(), CHUNK_NODES, limit, self.cap, self.proofs, self.sizes,
-                                    self.skip)
+                                    self.skip, self.lslots, self.lstamp, self.lkeys, self.lhash, self.gen)
             if status == GROW_TABLE:
                 count = int(self.ctl[COUNT])
                 if deadline is not None and \
@@ -697,7 +812,8 @@ def covers(kernel, root) -> bool:
     return lay is not None and len(root[2]) <= 255 and kernel.max_redeals <= 255
 
 
-def search(kernel, root, max_nodes=None, deadline=None, weights=None, components=False, proofs=1):
+def search(kernel, root, max_nodes=None, deadline=None, weights=None, components=False, proofs=1,
+           normal_form=False):
     """The exact search from the normalized ``root`` (not won, not a dead end):
     ``(verdict, notes per move or None, positions)`` as the plain search would
     give them, or ``None`` when the position is not covered. ``weights``: try the
@@ -708,7 +824,7 @@ def search(kernel, root, max_nodes=None, deadline=None, weights=None, components
     if not covers(kernel, root):
         return None
     if components:
-        s = ComponentSearch(kernel, root, layout_for(kernel, root), proofs=proofs)
+        s = ComponentSearch(kernel, root, layout_for(kernel, root), proofs=proofs, normal_form=normal_form)
     else:
         s = Search(kernel, root, layout_for(kernel, root), weights)
     LAST.clear()

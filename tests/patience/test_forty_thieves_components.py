@@ -1,7 +1,8 @@
 """The compiled exact Forty Thieves search over reversible components
 (``forty_thieves_exact.ComponentSearch``): the same verdicts as the exhaustive
 searches on small deals, won lines that replay through ``rules.py``, and components
-that are exactly what reversible moves reach, the same set from every member."""
+that are exactly what reversible moves reach, the same set and the same normal form
+from every member."""
 
 import random
 
@@ -66,8 +67,14 @@ def _compiled_component(kernel, state):
     return members, s.stored
 
 
-@pytest.mark.parametrize("redeals", [0, 1])
-def test_same_verdicts_as_the_plain_search_and_lines_replay(redeals):
+def _normal_form(kernel, state) -> bytes:
+    s = exact.ComponentSearch(kernel, state, layout_for(kernel, state), normal_form=True)
+    assert s.stored == 1
+    return s.key.tobytes()
+
+
+@pytest.mark.parametrize("redeals,normal_form", [(0, False), (1, False), (0, True), (1, True)])
+def test_same_verdicts_as_the_plain_search_and_lines_replay(redeals, normal_form):
     rules = FortyThievesRules(redeals)
     verdicts = []
     for shape in SHAPES:
@@ -78,7 +85,7 @@ def test_same_verdicts_as_the_plain_search_and_lines_replay(redeals):
             if kernel.is_won(root) or kernel.hopeless(root):
                 continue
             plain = _dfs(kernel, root, 200_000, None, None, None)
-            verdict, path, _ = exact.search(kernel, root, 200_000, components=True)
+            verdict, path, _ = exact.search(kernel, root, 200_000, components=True, normal_form=normal_form)
             if UNKNOWN in (plain[0], verdict):
                 continue
             assert verdict == plain[0], (shape, seed)
@@ -147,9 +154,11 @@ def test_components_are_what_reversible_moves_reach_from_every_member(redeals):
             # exactly the positions the plain kernel's reversible moves reach
             assert len(keys) == len(members) == stored
             assert keys == _plain_component(kernel, state)
-            # the same set from every member
+            # the same set from every member, and the same normal form
+            form = _normal_form(kernel, state)
             for m in rng.sample(members, min(3, len(members))):
                 assert {kernel.key(x) for x in _compiled_component(kernel, m)[0]} == keys
+                assert _normal_form(kernel, m) == form
             sizes.append(len(keys))
     assert max(sizes) > 3
 
