@@ -180,18 +180,19 @@ def _is_lift(row, lay, kind, a):
 
 
 @njit(cache=True)
-def _keep_following(mv, n, a, b):
+def _keep_following(mv, n, a, b, onto_a=False):
     """Keep, in order, the ``n`` moves in ``mv`` that depend on the lift from
-    column ``a`` to ``b`` (from ``a``, or onto ``b``); return how many."""
+    column ``a`` to ``b`` (from ``a``, or onto ``b``; with ``onto_a``, onto ``a``
+    too); return how many."""
     m = 0
     for t in range(n):
         kind, u, v = mv[t, 0], mv[t, 1], mv[t, 2]
         if kind == TF:
             keep = u == a
         elif kind == TT:
-            keep = u == a or v == b
+            keep = u == a or v == b or (onto_a and v == a)
         else:
-            keep = v == b
+            keep = v == b or (onto_a and v == a)
         if keep:
             mv[m, 0] = kind
             mv[m, 1] = u
@@ -229,7 +230,7 @@ def _order(row, lay, mv, n, weights, tmp, scores):
 @njit(cache=True)
 def run(ctl, rows, mvs, nmv, idx, lay, maxred, ranks, total, orig, norig, order, key,
         slots, keys, hashes, accn, accj, qs, piles, plen, depth, avail, base, pend, loose,
-        blocked, fx, chunk, limit, weights, tmp, scores, lifted):
+        blocked, fx, chunk, limit, weights, tmp, scores, lifted, unbury=False):
     """Go on with the depth-first search in ``ctl`` for about ``chunk`` stored
     positions (``limit``: stop once this many are counted, 0 for none). Frame ``d``
     holds a position (``rows[d]``), its moves and the next one to try. Returns
@@ -257,15 +258,21 @@ def run(ctl, rows, mvs, nmv, idx, lay, maxred, ranks, total, orig, norig, order,
         kid = rows[d + 1]
         kind, a, b = mvs[d, t, 0], mvs[d, t, 1], mvs[d, t, 2]
         lift = lifts and lifted[d] == 0 and _is_lift(rows[d], lay, kind, a)
+        unb = unbury and lifts and not lift and lifted[d] == 0 and kind == TT and rows[d][lay[2] + a] >= 2
         _child(rows[d], kid, kind, a, b, lay)
+        if unb:
+            for k in range(8):
+                if kid[of + k] != rows[d][of + k]:
+                    unb = False
+                    break
         h = make_key(kid, lay, orig, norig, order, key)
-        if lift:
+        if lift or unb:
             # an intermediate position: not stored; skipped if reached in full
             if _known(slots, keys, hashes, key, h):
                 continue
             ctl[NODES] += 1
             n = _moves(kid, lay, maxred, mvs[d + 1], accn, accj, qs)
-            nmv[d + 1] = _keep_following(mvs[d + 1], n, a, b)
+            nmv[d + 1] = _keep_following(mvs[d + 1], n, a, b, unb)
             idx[d + 1] = 0
             lifted[d + 1] = 1
             ctl[DEPTH] = d + 1
@@ -569,8 +576,9 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, pmask, mvs, nmv
 class Search:
     """The arrays of one compiled exact search from a normalized root."""
 
-    def __init__(self, kernel, root, lay, weights=None):
+    def __init__(self, kernel, root, lay, weights=None, unbury=False):
         self.kernel, self.root, self.lay = kernel, root, lay
+        self.unbury = unbury
         self.weights = np.array(weights or (), np.int64)
         self.layout = lay.array()
         talon = root[2]
@@ -617,7 +625,7 @@ class Search:
                          self.kernel.ranks, self.kernel.total, self.orig, self.norig, self.order,
                          self.key, self.slots, self.keys, self.hashes, sc.accn, sc.accj, sc.qs,
                          *sc.proof(), CHUNK_NODES, limit, self.weights, self.tmp, self.scores,
-                         self.lifted)
+                         self.lifted, self.unbury)
             if status == GROW_TABLE:
                 count = int(self.ctl[COUNT])
                 if deadline is not None and \
@@ -813,7 +821,7 @@ def covers(kernel, root) -> bool:
 
 
 def search(kernel, root, max_nodes=None, deadline=None, weights=None, components=False, proofs=1,
-           normal_form=False):
+           normal_form=False, unbury=False):
     """The exact search from the normalized ``root`` (not won, not a dead end):
     ``(verdict, notes per move or None, positions)`` as the plain search would
     give them, or ``None`` when the position is not covered. ``weights``: try the
@@ -826,7 +834,7 @@ def search(kernel, root, max_nodes=None, deadline=None, weights=None, components
     if components:
         s = ComponentSearch(kernel, root, layout_for(kernel, root), proofs=proofs, normal_form=normal_form)
     else:
-        s = Search(kernel, root, layout_for(kernel, root), weights)
+        s = Search(kernel, root, layout_for(kernel, root), weights, unbury)
     LAST.clear()
     LAST.append(s)
     limit = max_nodes or 0
