@@ -308,6 +308,9 @@ GROW_POOL = 7
 # at most this many members of a component are gathered before its expansion falls
 # back to trying the reversible moves as well (see ``run_components``)
 COMPONENT_CAP = 4096
+# components entered between two readings of the clock (one can hold hundreds of
+# members: 16,384 of them overran a 60 s budget by 1.1 s)
+CHUNK_COMPONENTS = 1 << 11
 
 
 @njit(cache=True, inline="always")
@@ -742,7 +745,7 @@ class ComponentSearch:
                                     self.pmv, self.pmask, self.mvs, self.nmv, self.idx, self.layout, self.maxred,
                                     self.kernel.ranks, self.kernel.total, self.orig, self.norig, self.order,
                                     self.key, self.slots, self.keys, self.hashes, sc.accn, sc.accj, sc.qs,
-                                    *sc.proof(), CHUNK_NODES, limit, self.cap, self.proofs, self.sizes,
+                                    *sc.proof(), CHUNK_COMPONENTS, limit, self.cap, self.proofs, self.sizes,
                                     self.skip, self.lslots, self.lstamp, self.lkeys, self.lhash, self.gen)
             if status == GROW_TABLE:
                 count = int(self.ctl[COUNT])
