@@ -41,6 +41,10 @@ PROBE_SHARE = 0.7       # Forty Thieves: of the time left, for the beam probes b
 # die out, and the move-by-move beams or the exact search need the time)
 STOCK_AFTER = {20: 20, 40: 60, 80: 200, 160: 600, 640: 2000, 1280: 5000}
 STOCK_SHARE = 0.6
+# Forty Thieves: the exact search over components of reversible moves
+# (``forty_thieves_exact.ComponentSearch``): 12-21% less CPU on the open deals'
+# subtrees, 7% more on seed 29's whole loss; off, the search equal to the plain one
+FT_COMPONENTS = True
 # Klondike: the exact search keys positions up to the arrangement of free runs
 # (:mod:`klondike_sets`); off, it is ``klondike_jit``'s, equal to the plain one
 KLONDIKE_SETS = True
@@ -168,7 +172,7 @@ def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, p
         if line is not None:
             return "winnable", line, nodes
     rest = None if max_nodes is None else max(1, max_nodes - nodes)
-    exact = forty_thieves_exact.search(kernel, root, rest, deadline)
+    exact = forty_thieves_exact.search(kernel, root, rest, deadline, components=FT_COMPONENTS)
     if exact is None:
         return None
     verdict, line, more = exact

@@ -152,3 +152,25 @@ def test_ordered_moves_keep_the_verdict(redeals):
                 assert exact.search(kernel, root, weights=WEIGHTS[seed % len(WEIGHTS)])[2] == plain[2]
             wins += verdict == WINNABLE         # (its line replayed to a win inside search)
     assert wins > 5
+
+
+@pytest.mark.parametrize("redeals", [0, 1])
+def test_postponed_unburying_moves_keep_every_verdict(redeals):
+    """``unbury`` (off by default): a card moved off a card that is not the next of
+    its suit waits, like a lift, for a move that uses the column it left or the card
+    moved; the same verdicts on small deals."""
+    for shape in SHAPES:
+        for seed in range(8):
+            _, kernel, root = _root(seed, redeals, shape)
+            if kernel.is_won(root) or kernel.hopeless(root):
+                continue
+            plain = _dfs(kernel, root, 100_000, None, None, None)[0]
+            verdict = exact.search(kernel, root, 100_000, unbury=True)[0]
+            if UNKNOWN not in (plain, verdict):
+                assert verdict == plain, (shape, seed)
+
+
+def test_postponed_unburying_moves_prove_a_full_loss_in_fewer_positions():
+    kernel = FortyThievesKernel(FortyThievesRules(0))
+    root = kernel.normalize(kernel.encode(forty_thieves_deal(10)))[0]
+    assert exact.search(kernel, root, unbury=True) == ("unwinnable", None, 79_956)
