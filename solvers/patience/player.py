@@ -133,7 +133,6 @@ class FairPlayer:
         # ``gate`` of the leader's share, each played on ``outer`` samples to the card it
         # shows and valued there by the player's own decision over ``inner`` fresh samples
         self.nested, self.gate = nested, gate
-        self.nested_calls = 0
         self._inner = False     # inside a nested decision: no other openings, no close calls
         # successive halving (0: off): after ``halving`` samples, then twice, four times
         # as many, only the better half of the plans still in the running go on
@@ -415,7 +414,6 @@ class FairPlayer:
         valued there by the player's own decision over ``inner`` fresh samples that agree
         with everything then seen (the share of the plan it would choose), not by the
         sample's other hidden cards. Ties go to the earlier key."""
-        self.nested_calls += 1
         outer = worlds[:self.outer]
         score = {k: sum(self._next_value(plans[k], world, seen) for world in outer) for k in keys}
         return min(keys, key=lambda k: (-score[k], keys.index(k)))
