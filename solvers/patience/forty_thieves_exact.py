@@ -201,6 +201,15 @@ def _keep_following(mv, n, a, b, onto_a=False):
     return m
 
 
+@njit(cache=True, inline="always")
+def _all_up(row, of, total):
+    """Whether the foundations hold every card (the eight piles from ``of``)."""
+    up = 0
+    for k in range(8):
+        up += row[of + k]
+    return up == total
+
+
 @njit(cache=True)
 def rebuild(slots, hashes, count):
     """Fill a new, larger slot array from the stored hashes."""
@@ -280,10 +289,7 @@ def run(ctl, rows, mvs, nmv, idx, lay, maxred, ranks, total, orig, norig, order,
         if not _find_or_add(slots, keys, hashes, ctl, key, h):
             continue
         ctl[NODES] += 1
-        up = 0
-        for k in range(8):
-            up += kid[of + k]
-        if up == total:
+        if _all_up(kid, of, total):
             return WON
         if stuck(kid, lay, maxred, ranks, piles, plen, depth, avail, base, pend, loose, blocked, fx):
             continue
@@ -529,10 +535,7 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, pmask, mvs, nmv
         kid = pool[nb]
         _child(pool[pbase[d] + mem[d]], kid, mvs[d, t, 0], mvs[d, t, 1], mvs[d, t, 2], lay)
         if lslots.shape[0]:
-            up = 0
-            for k in range(8):
-                up += kid[of + k]
-            if up == total:
+            if _all_up(kid, of, total):
                 return WON
             gen[0] += 1
             cnt, h = _canon_component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order, key,
@@ -545,10 +548,7 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, pmask, mvs, nmv
             if not _find_or_add(slots, keys, hashes, ctl, key, h):
                 continue
             ctl[NODES] += 1
-            up = 0
-            for k in range(8):
-                up += kid[of + k]
-            if up == total:
+            if _all_up(kid, of, total):
                 return WON
             cnt = _component(pool, nb, cap, ppar, pmv, pmask, lay, maxred, orig, norig, order, key, slots,
                              keys, hashes, ctl, mvs[d + 1], accn, accj, qs)
