@@ -75,7 +75,7 @@ def _beats(c, w, trump):
     return cs == trump
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def winner_index(S, tlen):
     """Index in the trick of the card winning it so far."""
     trump = S[O_CFG + C_TRUMP]
@@ -86,7 +86,7 @@ def winner_index(S, tlen):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal(S, h, tlen):
     """Mask of the cards of hand ``h`` that may be played now."""
     if tlen == 0:
@@ -283,7 +283,7 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
     return widened
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _later_seats(S, W, ply, n, p, tlen):
     """Fill row ``ply`` with the seats still to play to the trick after ``p``."""
     count = 0
@@ -299,7 +299,7 @@ def _later_seats(S, W, ply, n, p, tlen):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _single_run(S, legal_mask, live):
     """Are the legal cards one run of touching cards of one suit (with equal points)?
     ``live``: every card in the hands or on the current trick."""
@@ -617,7 +617,7 @@ def _finish_trick(S, W, ply, n, tlen):
     return gain, won_with
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _restore_trick(S, W, ply, tlen):
     for j in range(tlen + 1):
         S[O_TRICK + j] = W[ply, W_SAVED + j]

@@ -134,7 +134,7 @@ def lead_weight(b, sequence, plan):
     return lose_w + 29 - rrank
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def later_facts(S, W, ply, p, trump, led_suit, nlater):
     """What the seats ``W[ply, W_LATER:W_LATER + nlater]``, still to play to the trick
     after ``p``, can do: the highest card of the led suit among p's opponents and among
@@ -170,7 +170,7 @@ def later_facts(S, W, ply, p, trump, led_suit, nlater):
     return opp_top, mate_top, opp_ruff, opp_second
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence, held):
     """Weight of playing card ``c`` to a trick led in ``led_suit`` when ``w`` wins it so
     far; ``facts`` come from ``later_facts``; ``held``: the suit's cards still in the
