@@ -10,8 +10,16 @@ and an upper bound on the value. An entry applies to every position of that shap
 top cards have those owners (partition search), so one shape may need many entries:
 blocks come from one shared pool, and the whole table is emptied when it runs out.
 
+A lookup reads the chain's *signatures* first: per entry two values (a mask and a
+value over each suit's top ``SIG_CARDS`` owners), four entries a cache line. A position
+whose top owners fail an entry's signature cannot match its pattern, and an entry covering
+no more than ``SIG_CARDS`` cards of any suit matches exactly when its signature does, so
+the pattern itself is read only for entries covering more (and for a store, only for an
+equal signature).
+
 The table is one int64 vector (the kernel passes few arrays, see ``layout.py``). Its
-header gives the regions: shape keys (4 a slot), chain heads (-1: free slot), entry
+header gives the regions: shape slots (8 values a slot, one cache line: the 4 key words,
+then the chain's head, -1 for a free slot), entry signatures (mask, value), entry
 patterns (4 masks then 4 values), entry bounds (lower, upper, best card as an index
 from the top of its suit or -1, and the ``r`` of each suit packed 8 bits apiece), and
 the block pool (next free block, then per block its next block and its entry count).
@@ -22,6 +30,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solvers.doubledummy.bits import hibit, pop
+
 BLOCK = 16
 SHAPE_PROBES = 8
 # entries read per lookup; older ones are left to the pool reset
@@ -29,8 +39,26 @@ CHAIN_SCAN = 1024
 NONE = -1
 INF = 1 << 30
 # header
-H_SLOTS, H_KEYS, H_HEADS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS = range(7)
+H_SLOTS, H_KEYS, H_SIGS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS = range(7)
 HEADER = 8
+# a shape slot: its 4 key words and its chain's head on one cache line (8 values)
+SLOT = 8
+SLOT_HEAD = 4
+# an entry's signature: per suit the owners of its top SIG_CARDS cards (3 bits each,
+# highest first) in 16 bits, as a mask and a value, so that a lookup reads 4 entries a
+# cache line and opens an entry's pattern only when the signature matches
+SIG_CARDS = 5
+SIG_BITS = 3 * SIG_CARDS
+SIG_LOW = 3 * (SIG_CARDS - 1)
+SIG_FIELD = (1 << SIG_BITS) - 1
+# set in a signature's mask when some suit covers more than SIG_CARDS cards: the
+# signature is then only a necessary condition and the pattern decides
+SIG_PARTIAL = np.int64(-(1 << 63))
+
+
+def _aligned(x: int) -> int:
+    """``x`` rounded up to a whole cache line of int64 values."""
+    return (x + 7) // 8 * 8
 
 
 def new_table(bits: int) -> np.ndarray:
@@ -39,17 +67,18 @@ def new_table(bits: int) -> np.ndarray:
     entries = slots * 8
     blocks = entries // BLOCK
     keys = HEADER
-    heads = keys + 4 * slots
-    patterns = heads + slots
+    sigs = _aligned(keys + SLOT * slots)
+    patterns = _aligned(sigs + 2 * entries)
     bounds = patterns + 8 * entries
     pool = bounds + 4 * entries
     size = pool + 1 + 2 * blocks
-    # the table starts on a cache line (64 bytes), and so does every entry's pattern (8
-    # values): a lookup reads one line an entry, where a pattern across two lines costs two
+    # the table starts on a cache line (64 bytes), and so does every slot, every entry's
+    # pattern (8 values) and every block's signatures: a lookup reads one line a slot
+    # probed, one line for 4 signatures and one line an entry whose signature matches
     raw = np.zeros(size + 8, dtype=np.int64)
     shift = (-raw.ctypes.data % 64) // 8
     tt = raw[shift:shift + size]
-    tt[H_SLOTS], tt[H_KEYS], tt[H_HEADS], tt[H_PATTERNS] = slots, keys, heads, patterns
+    tt[H_SLOTS], tt[H_KEYS], tt[H_SIGS], tt[H_PATTERNS] = slots, keys, sigs, patterns
     tt[H_BOUNDS], tt[H_POOL], tt[H_BLOCKS] = bounds, pool, blocks
     clear(tt)
     return tt
@@ -62,9 +91,52 @@ def used_share(tt: np.ndarray) -> float:
 
 def clear(tt: np.ndarray) -> None:
     """Forget every entry."""
-    heads = int(tt[H_HEADS])
-    tt[heads:heads + int(tt[H_SLOTS])] = NONE
+    keys = int(tt[H_KEYS])
+    tt[keys + SLOT_HEAD:keys + SLOT * int(tt[H_SLOTS]):SLOT] = NONE
     tt[int(tt[H_POOL])] = 0
+
+
+@njit(cache=True, inline="always")
+def _top_field(x, top):
+    """The owner sequence ``x`` of a suit whose highest card sits at bits
+    ``top..top + 2``, cut to its ``SIG_CARDS`` highest cards (16 bits)."""
+    if top >= SIG_LOW:
+        return (x >> (top - SIG_LOW)) & SIG_FIELD
+    return (x << (SIG_LOW - top)) & SIG_FIELD
+
+
+@njit(cache=True, inline="always")
+def _suit_top(seq):
+    """Lowest bit of the highest card's owner in an owner sequence (0 when empty)."""
+    return 3 * (hibit(seq) // 3) if seq != 0 else 0
+
+
+@njit(cache=True, inline="always")
+def position_signature(s0, s1, s2, s3):
+    """The top cards' owners of each suit of a position, from its owner sequences."""
+    return _top_field(s0, _suit_top(s0)) | (_top_field(s1, _suit_top(s1)) << 16) \
+        | (_top_field(s2, _suit_top(s2)) << 32) | (_top_field(s3, _suit_top(s3)) << 48)
+
+
+@njit(cache=True)
+def entry_signature(W, ply, at):
+    """Mask and value of the signature of the pattern at ``W[ply, at:at + 8]`` (4 masks,
+    4 values): a suit's mask covers its top ``r`` cards, so its highest bit places the
+    suit's highest card; a position whose signature fails it cannot match the pattern."""
+    m = np.int64(0)
+    v = np.int64(0)
+    partial = False
+    for s in range(4):
+        mask = W[ply, at + s]
+        if mask != 0:
+            top = _suit_top(mask)
+            m |= _top_field(mask, top) << (16 * s)
+            v |= _top_field(W[ply, at + 4 + s], top) << (16 * s)
+            if pop(mask) > SIG_BITS:
+                partial = True
+    if partial:
+        m |= SIG_PARTIAL
+    return m, v
 
 
 @njit(cache=True)
@@ -88,12 +160,12 @@ def find_shape(tt, W, ply, at):
     """Slot holding the shape key ``W[ply, at:at + 4]``, or -1."""
     mask = tt[H_SLOTS] - 1
     keys = tt[H_KEYS]
-    heads = tt[H_HEADS]
     i = _hash(W, ply, at) & mask
     for _ in range(SHAPE_PROBES):
-        if tt[heads + i] == NONE:
+        k = keys + SLOT * i
+        if tt[k + SLOT_HEAD] == NONE:
             return NONE
-        if _same_key(tt, keys + 4 * i, W, ply, at):
+        if _same_key(tt, k, W, ply, at):
             return i
         i = (i + 1) & mask
     return NONE
@@ -104,21 +176,22 @@ def _claim_shape(tt, W, ply, at):
     """Slot for that shape key: its own, a free one, or the first probed (evicted)."""
     mask = tt[H_SLOTS] - 1
     keys = tt[H_KEYS]
-    heads = tt[H_HEADS]
     start = _hash(W, ply, at) & mask
     i = start
     free = NONE
     for _ in range(SHAPE_PROBES):
-        if tt[heads + i] == NONE:
+        k = keys + SLOT * i
+        if tt[k + SLOT_HEAD] == NONE:
             free = i
             break
-        if _same_key(tt, keys + 4 * i, W, ply, at):
+        if _same_key(tt, k, W, ply, at):
             return i
         i = (i + 1) & mask
     i = start if free == NONE else free
+    k = keys + SLOT * i
     for j in range(4):
-        tt[keys + 4 * i + j] = W[ply, at + j]
-    tt[heads + i] = NONE
+        tt[k + j] = W[ply, at + j]
+    tt[k + SLOT_HEAD] = NONE
     return i
 
 
@@ -135,23 +208,32 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     s1 = W[ply, at_seq + 1]
     s2 = W[ply, at_seq + 2]
     s3 = W[ply, at_seq + 3]
+    sig = position_signature(s0, s1, s2, s3)
+    sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
-    blk = tt[tt[H_HEADS] + slot]
+    blk = tt[tt[H_KEYS] + SLOT * slot + SLOT_HEAD]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
         count = tt[pool + 2 + 2 * blk]
         for i in range(count - 1, -1, -1):
             e = blk * BLOCK + i
-            p = patterns + 8 * e
-            if (s0 & tt[p]) == tt[p + 4] and (s1 & tt[p + 1]) == tt[p + 5] \
-                    and (s2 & tt[p + 2]) == tt[p + 6] and (s3 & tt[p + 3]) == tt[p + 7]:
-                b = bounds + 4 * e
-                if tt[b] >= target or tt[b + 1] < target:
-                    return e, hint
-                if hint < 0 and tt[b + 2] >= 0:
-                    hint = tt[b + 2]
+            q = sigs + 2 * e
+            m = tt[q]
+            if (sig & m) != tt[q + 1]:
+                continue
+            if m < 0:
+                # the signature covers only the top cards: the pattern decides
+                p = patterns + 8 * e
+                if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
+                        or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
+                    continue
+            b = bounds + 4 * e
+            if tt[b] >= target or tt[b + 1] < target:
+                return e, hint
+            if hint < 0 and tt[b + 2] >= 0:
+                hint = tt[b + 2]
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
     return NONE, hint
@@ -176,17 +258,23 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
     ``W[ply, at_keys]`` and the pattern at ``W[ply, at_pattern]`` (4 masks, 4 values,
     4 covered counts)."""
     slot = _claim_shape(tt, W, ply, at_keys)
-    heads = tt[H_HEADS]
+    keys = tt[H_KEYS]
+    sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
+    # equal patterns have equal signatures: only those are compared in full
+    sm, sv = entry_signature(W, ply, at_pattern)
     e = NONE
-    blk = tt[heads + slot]
+    blk = tt[keys + SLOT * slot + SLOT_HEAD]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN and e == NONE:
         count = tt[pool + 2 + 2 * blk]
         for i in range(count - 1, -1, -1):
             f = blk * BLOCK + i
+            q = sigs + 2 * f
+            if tt[q] != sm or tt[q + 1] != sv:
+                continue
             p = patterns + 8 * f
             same = True
             for j in range(8):
@@ -199,24 +287,26 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
     if e == NONE:
-        head = tt[heads + slot]
+        head = tt[keys + SLOT * slot + SLOT_HEAD]
         if head == NONE or tt[pool + 2 + 2 * head] >= BLOCK:
             if tt[pool] >= tt[H_BLOCKS]:
                 # pool exhausted: start afresh (bounds are only ever a speed-up)
                 for i in range(tt[H_SLOTS]):
-                    tt[heads + i] = NONE
+                    tt[keys + SLOT * i + SLOT_HEAD] = NONE
                 tt[pool] = 0
                 slot = _claim_shape(tt, W, ply, at_keys)
             head = tt[pool]
             tt[pool] += 1
-            tt[pool + 1 + 2 * head] = tt[heads + slot]
+            tt[pool + 1 + 2 * head] = tt[keys + SLOT * slot + SLOT_HEAD]
             tt[pool + 2 + 2 * head] = 0
-            tt[heads + slot] = head
+            tt[keys + SLOT * slot + SLOT_HEAD] = head
         e = head * BLOCK + tt[pool + 2 + 2 * head]
         tt[pool + 2 + 2 * head] += 1
         p = patterns + 8 * e
         for j in range(8):
             tt[p + j] = W[ply, at_pattern + j]
+        tt[sigs + 2 * e] = sm
+        tt[sigs + 2 * e + 1] = sv
         b = bounds + 4 * e
         tt[b] = -INF
         tt[b + 1] = INF

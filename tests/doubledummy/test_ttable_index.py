@@ -1,0 +1,151 @@
+"""The table's signatures only skip entries that cannot match: on random tables, a
+lookup finds the same entry and the same move hint as a plain scan of every pattern in
+the chain, newest first, and a store finds the same equal pattern (or adds one)."""
+
+import random
+
+import numpy as np
+import pytest
+
+import solvers.doubledummy.ttable as T
+from solvers.doubledummy.layout import MAX_PLY, WORK_SIZE
+
+AT_KEYS, AT_SEQ, AT_PAT = 0, 4, 8
+
+
+def _seq(owners):
+    """Owner sequence of a suit (highest card first), 3 bits a card."""
+    x = 0
+    for k, o in enumerate(reversed(owners)):
+        x |= o << (3 * k)
+    return x
+
+
+def _random_owners(rng, lengths, seats):
+    return [[rng.randint(1, seats) for _ in range(length)] for length in lengths]
+
+
+def _pattern(rng, owners, lengths):
+    """Masks and values of an entry covering a random number of top cards per suit."""
+    masks, values, covered = [], [], []
+    for s in range(4):
+        length = lengths[s]
+        r = rng.choice([0, length, rng.randint(0, length), min(length, rng.randint(0, 3))])
+        mask = ((1 << (3 * r)) - 1) << (3 * (length - r))
+        masks.append(mask)
+        values.append(_seq(owners[s]) & mask)
+        covered.append(r)
+    return masks + values + covered
+
+
+def _near(rng, owners, seats):
+    """A position sharing the top cards of ``owners`` more often than chance."""
+    out = []
+    for suit in owners:
+        keep = rng.randint(0, len(suit))
+        out.append(suit[:keep] + [rng.randint(1, seats) for _ in suit[keep:]])
+    return out
+
+
+def _plain_lookup(tt, slot, seqs, target):
+    """The lookup without signatures: every pattern of the chain, newest first."""
+    hint = T.NONE
+    pool = int(tt[T.H_POOL])
+    blk = int(tt[int(tt[T.H_KEYS]) + T.SLOT * slot + T.SLOT_HEAD])
+    scanned = 0
+    while blk != T.NONE and scanned < T.CHAIN_SCAN:
+        count = int(tt[pool + 2 + 2 * blk])
+        for i in range(count - 1, -1, -1):
+            e = blk * T.BLOCK + i
+            p = int(tt[T.H_PATTERNS]) + 8 * e
+            if all((seqs[s] & int(tt[p + s])) == int(tt[p + 4 + s]) for s in range(4)):
+                b = int(tt[T.H_BOUNDS]) + 4 * e
+                if tt[b] >= target or tt[b + 1] < target:
+                    return e, hint
+                if hint < 0 and tt[b + 2] >= 0:
+                    hint = int(tt[b + 2])
+        scanned += count
+        blk = int(tt[pool + 1 + 2 * blk])
+    return T.NONE, hint
+
+
+def _entries(tt):
+    pool = int(tt[T.H_POOL])
+    return sum(int(tt[pool + 2 + 2 * b]) for b in range(int(tt[pool])))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_lookup_and_store_agree_with_a_plain_scan(seed):
+    rng = random.Random(seed)
+    seats = 4 if seed % 2 == 0 else 7
+    tt = T.new_table(6)
+    W = np.zeros((MAX_PLY, WORK_SIZE), dtype=np.int64)
+    shapes = []
+    for k in range(3):
+        lengths = [rng.randint(0, 13) for _ in range(4)]
+        shapes.append((lengths, [k + 1, 2 * k + 7, 3, 0]))
+    stored = []
+    found = 0
+    for step in range(1500):
+        lengths, key = rng.choice(shapes)
+        W[0, AT_KEYS:AT_KEYS + 4] = key
+        if stored and rng.random() < 0.5:
+            owners = _near(rng, rng.choice(stored), seats)
+            owners = [o if len(o) == lengths[s] else _random_owners(rng, lengths, seats)[s]
+                      for s, o in enumerate(owners)]
+        else:
+            owners = _random_owners(rng, lengths, seats)
+        if rng.random() < 0.4:
+            pattern = _pattern(rng, owners, lengths)
+            W[0, AT_PAT:AT_PAT + 12] = pattern
+            before = _entries(tt)
+            slot = T.find_shape(tt, W, 0, AT_KEYS)
+            same = False
+            if slot >= 0:
+                # an equal pattern already in the chain is updated, not added
+                pool = int(tt[T.H_POOL])
+                blk = int(tt[int(tt[T.H_KEYS]) + T.SLOT * slot + T.SLOT_HEAD])
+                while blk != T.NONE and not same:
+                    for i in range(int(tt[pool + 2 + 2 * blk])):
+                        p = int(tt[T.H_PATTERNS]) + 8 * (blk * T.BLOCK + i)
+                        same = same or list(tt[p:p + 8]) == pattern[:8]
+                    blk = int(tt[pool + 1 + 2 * blk])
+            T.store(tt, W, 0, AT_KEYS, AT_PAT, rng.randint(0, 13), rng.random() < 0.5, rng.randint(-1, 40))
+            if int(tt[tt[T.H_POOL]]) > 0 and _entries(tt) >= before:
+                assert _entries(tt) == before + (0 if same else 1)
+            stored.append(owners)
+        else:
+            seqs = [_seq(o) for o in owners]
+            W[0, AT_SEQ:AT_SEQ + 4] = seqs
+            target = rng.randint(0, 14)
+            slot = T.find_shape(tt, W, 0, AT_KEYS)
+            got = T.lookup(tt, W, 0, AT_KEYS, AT_SEQ, target)
+            want = (T.NONE, T.NONE) if slot < 0 else _plain_lookup(tt, slot, seqs, target)
+            assert tuple(int(x) for x in got) == want
+            found += got[0] >= 0
+    # the random tables do exercise hits
+    assert found > 20
+
+
+def test_signature_is_exact_for_short_patterns():
+    """An entry covering at most SIG_CARDS cards of each suit matches exactly when its
+    signature does; covering more, the signature is a necessary condition."""
+    rng = random.Random(7)
+    W = np.zeros((1, WORK_SIZE), dtype=np.int64)
+    for _ in range(3000):
+        lengths = [rng.randint(0, 13) for _ in range(4)]
+        entry = _random_owners(rng, lengths, 4)
+        pattern = _pattern(rng, entry, lengths)
+        W[0, :8] = pattern[:8]
+        m, v = T.entry_signature(W, 0, 0)
+        pos = _near(rng, entry, 4)
+        seqs = [_seq(o) for o in pos]
+        sig = T.position_signature(*seqs)
+        full = all((seqs[s] & pattern[s]) == pattern[4 + s] for s in range(4))
+        by_sig = (sig & m) == v
+        if full:
+            assert by_sig
+        if max(pattern[8:]) <= T.SIG_CARDS:
+            assert m >= 0 and by_sig == full
+        else:
+            assert m < 0
