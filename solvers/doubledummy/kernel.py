@@ -121,7 +121,7 @@ def next_seat(S, after, n):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tricks_left(S, n, unequal):
     """Tricks still to be played from a trick boundary."""
     if unequal == 0:
@@ -137,7 +137,7 @@ def tricks_left(S, n, unequal):
     return most
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def value_bounds(S, n, tricks):
     """Least and most the team can still score (it may win every trick or none)."""
     lo = 0
@@ -172,7 +172,7 @@ def _remaining(S, n, s):
     return rem
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _position_keys(S, W, ply, n):
     """Fill row ``ply`` with the shape key, each suit's owner sequence (high to low, 3
     bits a card) and each suit's remaining length."""
@@ -227,7 +227,7 @@ def _index_from_top(S, n, c):
     return 16 * s + _pop(rem >> ((c & 15) + 1))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _tt_probe(S, TT, W, ply, n, target):
     """1 / 0 when a stored entry settles ``target``, -1 otherwise (sets the relevant
     cards of row ``ply``); also a card to try first, from an entry that matches but does
@@ -503,7 +503,7 @@ def _sure_tricks(S, W, ply, n, target, hi):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _boundary(S, TT, W, ply, n, target):
     """Checks at a trick boundary: 1 / 0 when the bounds, the sure tricks or the table
     settle ``target``, else -1 with the table's move hint (the shape key is left in row
@@ -533,7 +533,7 @@ def _boundary(S, TT, W, ply, n, target):
     return hit, hint
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _table_keys(S, W, ply, n, total):
     """The shape key and owner sequences of the position, in row ``ply``.
 
@@ -558,7 +558,7 @@ def _table_keys(S, W, ply, n, total):
     W[ply, W_KEYS + 3] = key3
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _second_hand(S, W, ply, n, p, target):
     """1 / 0 when the tricks the second hand's side surely takes settle ``target``
     (setting the relevant cards of row ``ply``), else -1."""
@@ -576,7 +576,7 @@ def _second_hand(S, W, ply, n, p, target):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _finish_trick(S, W, ply, n, tlen):
     """Score the completed trick, hand the lead to its winner and keep the trick's cards
     in row ``ply``; return the team's gain and the cards whose ranks decided it."""
