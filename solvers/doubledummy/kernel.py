@@ -253,7 +253,7 @@ def _tt_probe(S, TT, W, ply, n, target):
     return -1, hint
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
     """Store the answer for the cards in ``relevant`` (widened to whole top runs);
     return the widened mask."""
@@ -433,7 +433,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _sure_tricks(S, W, ply, n, target, hi):
     """1 / 0 when the tricks one side surely takes settle ``target`` (setting the
     relevant cards of row ``ply``), else -1."""

@@ -23,7 +23,7 @@ def _owner(S, n, s, b):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
     """The parts of the lead weights of suit ``s`` that do not depend on the card, for
     ``lead_weight``: the highest remaining card of the suit, whether every card wins
