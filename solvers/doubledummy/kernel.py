@@ -26,7 +26,7 @@ from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
     N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
-    S_SIZE, W_FLIP, W_LATER, W_LEN, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
+    S_SIZE, W_FLIP, W_LATER, W_LEN, W_REM, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
     W_TRIED, WORK_SIZE,
     new_work, pack,
 )
@@ -197,6 +197,7 @@ def _position_keys(S, W, ply, n):
                 seq += np.int64(p + 1) * _spread(x, rem)
         W[ply, W_SEQ + s] = seq
         W[ply, W_LEN + s] = _pop(rem)
+        W[ply, W_REM + s] = rem
     W[ply, W_KEYS] = shape0
     W[ply, W_KEYS + 1] = shape1
 
@@ -241,7 +242,7 @@ def _tt_probe(S, TT, W, ply, n, target):
     if e >= 0:
         mask = np.int64(0)
         for s in range(4):
-            mask |= _top_cards(S, n, s, T.entry_covered(TT, e, s))
+            mask |= _top_cards_of(W[ply, W_REM + s], T.entry_covered(TT, e, s)) << (16 * s)
         W[ply, W_REL] = mask
         lo, _ = T.entry_bounds(TT, e)
         reached = lo >= target
@@ -262,7 +263,8 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
     for s in range(4):
         length = W[ply, W_LEN + s]
         r = length
-        rem = _remaining(S, n, s)
+        # the position is the one whose keys are in the row: its remaining cards too
+        rem = W[ply, W_REM + s]
         if partition != 0:
             mine = _suit(relevant, s) & rem
             if mine == 0:
