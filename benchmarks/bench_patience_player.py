@@ -7,6 +7,7 @@
         [--halving N] [--nested N] [--gate 0.1] [--recheck]
         [--extra N] [--margin 0.1] [--duel N] [--duel-step 10] [--tie 0.1]
         [--tie-key progress|votes] [--lone 0.2] [--stream NAME]
+        [--fair N] [--fair-samples 20] [--fair-depth D]
         [--out results.jsonl] [--pair other.jsonl] [--where N]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
@@ -54,7 +55,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
          margin: float = 0.1, diverse: int = 0, race: int = 10, cut: float = 0.2,
          skip_lost: bool = False, halving: int = 0, nested: int = 0, gate: float = 0.1,
          recheck: bool = False, duel: int = 0, duel_step: int = 10, tie: float = 0.0,
-         tie_key: str = "progress", lone: float = 0.0, stream: str = "fair-player") -> dict:
+         tie_key: str = "progress", lone: float = 0.0, stream: str = "fair-player",
+         fair: int = 0, fair_samples: int = 20, fair_depth: int = 0) -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
@@ -66,7 +68,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
                                   diverse=diverse, race=race, cut=cut, skip_lost=skip_lost,
                                   halving=halving, nested=nested, gate=gate,
                                   recheck=recheck, duel=duel, duel_step=duel_step,
-                                  tie=tie, tie_key=tie_key, lone=lone)
+                                  tie=tie, tie_key=tie_key, lone=lone,
+                                  fair=fair, fair_samples=fair_samples, fair_depth=fair_depth)
     return {"seed": seed, **record.to_json()}
 
 
@@ -192,6 +195,11 @@ def main(argv=None) -> int:
     ap.add_argument("--stream", default="fair-player",
                     help="name of the random stream the samples are drawn from (another name: the same "
                          "player on other samples)")
+    ap.add_argument("--fair", type=int, default=0,
+                    help="close calls (within --gate) decided by fair rollouts of the best N plans")
+    ap.add_argument("--fair-samples", type=int, default=20, help="with --fair: samples each plan is rolled out on")
+    ap.add_argument("--fair-depth", type=int, default=0,
+                    help="with --fair: cards the rollout sees before an exact solve (0: played to the end)")
     ap.add_argument("--recheck", action="store_true",
                     help="decide again before each waste card a plan moves after its first move")
     ap.add_argument("--no-look", action="store_true",
@@ -226,7 +234,8 @@ def main(argv=None) -> int:
                                args.outer, args.inner, not args.no_look, args.extra, args.margin,
                                args.diverse, args.race, args.cut, args.skip_lost, args.halving,
                                args.nested, args.gate, args.recheck, args.duel, args.duel_step,
-                               args.tie, args.tie_key, args.lone, args.stream)
+                               args.tie, args.tie_key, args.lone, args.stream,
+                               args.fair, args.fair_samples, args.fair_depth)
                    for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
@@ -314,6 +323,9 @@ def report(rows: list[dict], args) -> None:
         f"{args.duel_step} at a time" if args.duel else "",
         f", close calls (within {args.gate}) weighed after the next card: best {args.nested} plans, "
         f"{args.outer} x {args.inner} samples" if args.nested else "",
+        f", close calls (within {args.gate}) decided by fair rollouts: best {args.fair} plans, "
+        f"{args.fair_samples} samples, " + (f"{args.fair_depth} cards then solved" if args.fair_depth
+                                             else "to the end") if args.fair else "",
         f", {args.extra} more samples for a close call (within {args.margin})" if args.extra else ""])
     print(f"fair-hint player, Klondike draw 3 (hidden cards), deals {args.first}-{args.first + args.deals - 1}, "
           f"{args.samples} samples x {args.nodes} nodes per solve ({search} search{extras}):")

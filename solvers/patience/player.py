@@ -54,6 +54,16 @@ Options:
   obvious progress (``tie_key="progress"``) or by how many samples found them ("votes").
 * ``lone``: a plan found on one sample only is chosen only if its share leads the best
   plan found on several by more than that.
+* ``fair``: a close call (plans within ``gate`` of the leader's share, as for
+  ``nested``) is decided by fair rollouts in place of hindsight: the best ``fair``
+  plans are each played on the same ``fair_samples`` samples, and from the end of the
+  plan a fixed policy that sees only what the player would see (:func:`fair_moves`,
+  never a hidden card) plays on the sample: to the end (``fair_depth`` 0: a win counts
+  1, anything else 0), or until it has seen ``fair_depth`` more cards, where the sample
+  is solved exactly (a win 1, undecided ``undecided``). A plan that can no longer catch
+  up with the leader is dropped sample by sample. Hindsight values a plan as if every
+  hidden card were known after its card; this values it by what a player who does not
+  know them achieves after it.
 * ``trace`` (of :func:`play_with_fair_hints`): a list given to it gets one entry a move,
   saying why the move was played and, at a decision, the plans weighed with their votes
   and values (the study of where lost games are lost).
@@ -117,8 +127,15 @@ class FairPlayer:
                  extra: int = 0, margin: float = 0.1, diverse: int = 0, race: int = 10,
                  cut: float = 0.2, skip_lost: bool = False, halving: int = 0,
                  nested: int = 0, gate: float = 0.1, duel: int = 0, duel_step: int = 10,
-                 tie: float = 0.0, tie_key: str = "progress", lone: float = 0.0):
+                 tie: float = 0.0, tie_key: str = "progress", lone: float = 0.0,
+                 fair: int = 0, fair_samples: int = 20, fair_depth: int = 0):
         self.rules, self.rng = rules, rng
+        # close calls decided by fair rollouts (0: off): the best ``fair`` plans within
+        # ``gate`` of the leader, each played on the same ``fair_samples`` samples and
+        # valued by a policy that never reads a hidden card, to the end or for
+        # ``fair_depth`` more cards and then an exact solve
+        self.fair, self.fair_samples, self.fair_depth = fair, fair_samples, fair_depth
+        self.fair_calls = 0
         # a close call between the best two plans (shares within ``margin``) weighed on up to
         # ``duel`` fresh samples, ``duel_step`` at a time, until they part (0: off)
         self.duel, self.duel_step = duel, duel_step
@@ -184,6 +201,8 @@ class FairPlayer:
             self.blind = True
             return [min(allowed, key=lambda m: _progress(view, m))]
         order, plans, worlds = found
+        if self.fair and len(self.close) > 1:
+            return plans[self._fair_choice(self.close[:self.fair], plans, worlds, seen)]
         if self.nested and len(self.close) > 1:
             return plans[self._after_next(self.close[:self.nested], plans, worlds, seen)]
         if self.lookahead and len(order) > 1:
@@ -418,6 +437,60 @@ class FairPlayer:
         score = {k: sum(self._next_value(plans[k], world, seen) for world in outer) for k in keys}
         return min(keys, key=lambda k: (-score[k], keys.index(k)))
 
+    def _fair_choice(self, keys: list, plans: dict, worlds: list, seen: set):
+        """The key among ``keys`` (close plans, best first by hindsight) worth most by
+        fair rollouts: each plan is played on the same first ``fair_samples`` samples and
+        the sample played on from there by :func:`fair_moves`, which sees only what the
+        player would see (see :meth:`_rollout`). A plan that can no longer catch up with
+        the leader is dropped; ties go to the earlier key (hindsight's order)."""
+        self.fair_calls += 1
+        tried = worlds[:self.fair_samples]
+        value = {k: 0.0 for k in keys}
+        alive = list(keys)
+        for i, world in enumerate(tried):
+            for k in alive:
+                position = _replay(world, plans[k], self.rules)
+                if position is not None:
+                    value[k] += self._rollout(position, seen)[0]
+            left = len(tried) - i - 1
+            floor = max(value[k] for k in alive)
+            alive = [k for k in alive if value[k] + left >= floor]
+            if len(alive) == 1:
+                break
+        if self.trace is not None:
+            self.trace.append({"fair": [keys.index(k) for k in alive], "fair_values": [value[k] for k in keys]})
+        return min(alive, key=lambda k: (-value[k], keys.index(k)))
+
+    def _rollout(self, position: Position, seen: set, limit: int = 400) -> tuple[float, list[str]]:
+        """Play ``position`` (a sample) on by :func:`fair_moves`, which is given only the
+        position as the player sees it (``seen`` and the cards shown since), never going
+        back to a position met in the rollout with nothing new seen: ``(value, moves)``.
+        The value is 1 if it wins; with ``fair_depth`` the sample is solved exactly once
+        that many cards not in ``seen`` have been shown (a win 1, undecided
+        ``undecided``); a rollout that cannot go on, or reaches ``limit`` moves, is 0."""
+        now = set(seen) | visible_cards(position)
+        goal = len(now) + self.fair_depth if self.fair_depth else None
+        visits = {_state(position, len(now))}
+        moves: list[str] = []
+        for _ in range(limit):
+            if position.is_won():
+                return 1.0, moves
+            if goal is not None and len(now) >= goal:
+                return self._value(position), moves
+            view = player_view(position, now)
+            for move in fair_moves(view, self.rules):
+                after = apply_legal(position, move, self.rules)
+                shown = visible_cards(after) - now
+                if shown or _state(after, len(now)) not in visits:
+                    break
+            else:
+                return 0.0, moves
+            moves.append(move)
+            position = after
+            now |= shown
+            visits.add(_state(position, len(now)))
+        return 0.0, moves
+
     def _next_value(self, plan: list[str], world: Position, seen: set) -> float:
         """What ``plan`` played on ``world`` is worth to a player who then sees the card it
         shows but none of the other hidden cards: 1 won, else the share of the plan the
@@ -602,6 +675,65 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     won = position.is_won()
     return GameRecord(won, played, hints, player.solves, time.perf_counter() - start,
                       "won" if won else ended, time.process_time() - cpu)
+
+
+def fair_moves(view: Position, rules) -> list[str]:
+    """The moves a fixed Klondike policy that never reads a hidden card considers in
+    ``view`` (the position as the player sees it), best first: a card that is safe on
+    its foundation (an ace or a two, or both foundations of the other colour at most one
+    below it), a move that turns a face-down card (from the column with most of them
+    first), the waste to its foundation or the tableau, other cards up, then a draw or a
+    turn-over. Moves that only shuffle cards between columns are never considered (the
+    policy stops where only they are left). Every move listed is legal in ``view``."""
+    ranked = []
+    columns = view.columns
+    tops = [col.up[-1] if col.up else None for col in columns]
+
+    def fits(card, j):
+        top = tops[j]
+        if top is None:
+            return not len(columns[j]) and patience_rank(card) == view.ranks
+        return patience_rank(card) == patience_rank(top) - 1 and card.is_red != top.is_red
+
+    def goes_up(card):
+        return len(view.foundations[card.suit]) == patience_rank(card) - 1
+
+    for i, col in enumerate(columns):
+        if not col.up:
+            continue
+        if goes_up(col.up[-1]):
+            turns = len(col.up) == 1 and bool(col.down)
+            safe = _safe_up(view, col.up[-1])
+            ranked.append(((0, 0) if safe else (1, -len(col.down)) if turns else (4, 0), f"t{i + 1} f"))
+        if col.down:
+            head, n = col.up[0], len(col.up)
+            for j in range(len(columns)):
+                if j != i and fits(head, j):
+                    ranked.append(((1, -len(col.down)), f"t{i + 1} t{j + 1}" + (f" {n}" if n > 1 else "")))
+    if view.waste:
+        card = view.waste[-1]
+        if goes_up(card):
+            ranked.append(((0, 0) if _safe_up(view, card) else (2, 0), "w f"))
+        ranked += [((3, 0), f"w t{j + 1}") for j in range(len(columns)) if fits(card, j)]
+    if view.stock:
+        ranked.append(((5, 0), "draw"))
+    elif (view.waste and not view.single_pass
+          and (rules.max_redeals is None or view.redeals_used < rules.max_redeals)):
+        ranked.append(((5, 0), "redeal"))
+    ranked.sort(key=lambda pair: pair[0])
+    return [move for _, move in ranked]
+
+
+def _safe_up(view: Position, card) -> bool:
+    """Is ``card`` (playable to its foundation) safe there: nothing of the tableau could
+    ever need it (an ace or a two, or both foundations of the other colour at most one
+    rank below it)?"""
+    rank = patience_rank(card)
+    if rank <= 2:
+        return True
+    others = [len(pile) for s, pile in enumerate(view.foundations)
+              if (s in (1, 2)) != card.is_red]
+    return min(others) >= rank - 1
 
 
 def _free_look(position: Position, rules) -> list[str]:
