@@ -417,7 +417,7 @@ def _c_insert(table, k0, k1, k2):
 @njit(cache=True)
 def _c_start(cols, ncol, p0, found0):
     """The search stack with the root, and an empty table."""
-    W = 10 + ncol
+    W = 12 + ncol
     stack = np.zeros((1024, W), np.int64)
     for i in range(8):
         stack[0, i] = found0[i]
@@ -430,10 +430,30 @@ def _c_start(cols, ncol, p0, found0):
 
 
 @njit(cache=True)
-def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states, max_table):
+def _c_has(table, k0, k1, k2):
+    m = table.shape[0] - 1
+    h = (k0 * np.int64(-7046029254386353131)) ^ (k1 * np.int64(-4658895280553007687)) ^ (k2 * np.int64(-7723592293110705685))
+    h ^= h >> 29
+    i = h & m
+    while table[i, 1] != -1:
+        if table[i, 0] == k0 and table[i, 1] == k1 and table[i, 2] == k2:
+            return True
+        i = (i + 1) & m
+    return False
+
+
+@njit(cache=True)
+def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states, max_table, postpone):
     """Up to ``chunk`` positions from the stack: 0 won, 1 lost, 2 unknown (cap), 3 go
-    on; ``ctl``: stack size, positions stored. Returns the (maybe grown) arrays too."""
-    W = 10 + ncol
+    on; ``ctl``: stack size, positions stored. Returns the (maybe grown) arrays too.
+    ``postpone``: a card put into the pool (from a prefix or the waste) waits for a
+    move that needs it (row fields ``P0``: 0 none, 1 prefix column, 2 waste index)."""
+    W = 12 + ncol
+    P0 = 10 + ncol
+    kind = np.zeros(2 * ncol + 60, np.int64)
+    arg = np.zeros(2 * ncol + 60, np.int64)
+    und = np.zeros(W, np.int64)
+    upool = np.zeros(53, np.int64)
     sp = ctl[0]
     stored = ctl[1]
     pool = np.zeros(53, np.int64)
@@ -459,6 +479,8 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
         sp -= 1
         for i in range(W):
             st[i] = stack[sp, i]
+        for i in range(10 + ncol):
+            und[i] = st[i]
         changed = True
         while changed:
             changed = False
@@ -495,14 +517,23 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
         if won:
             ctl[1] = stored
             return 0, stack, table
+        if st[P0]:
+            for i in range(10 + ncol):
+                if und[i] != st[i]:
+                    st[P0] = 0          # a move up followed it at once: stored as usual
+                    break
         k0, k1, k2 = _c_key(st, ncol)
-        if not _c_insert(table, k0, k1, k2):
+        if st[P0]:
+            if _c_has(table, k0, k1, k2):
+                continue
+        elif not _c_insert(table, k0, k1, k2):
             continue
-        stored += 1
+        else:
+            stored += 1
         if stored > max_states:
             ctl[1] = stored
             return 2, stack, table
-        if 2 * stored > table.shape[0]:
+        if 2 * stored > table.shape[0] and not st[P0]:
             if 2 * table.shape[0] > max_table:
                 ctl[1] = stored
                 return 2, stack, table
@@ -520,6 +551,7 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
             kids[nk, :] = st
             _c_up(kids[nk], stock[j])
             kids[nk, 9] &= ~(np.int64(1) << j)
+            kind[nk] = 0
             nk += 1
         for i in range(ncol):
             k = st[10 + i]
@@ -528,6 +560,8 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
                 if _c_allowed(st, cols, ncol, ranks, pool, hosts):
                     kids[nk, :] = st
                     _c_up(kids[nk], cols[i, k - 1])
+                    kind[nk] = 1
+                    arg[nk] = i
                     nk += 1
                 st[10 + i] = k
         for c in range(52):
@@ -536,6 +570,8 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
                 if _c_allowed(st, cols, ncol, ranks, pool, hosts):
                     kids[nk, :] = st
                     _c_up(kids[nk], c)
+                    kind[nk] = 2
+                    arg[nk] = c
                     nk += 1
                 pool[c] += 1
         for i in range(ncol):
@@ -546,6 +582,8 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
                 pool[c] += 1
                 if _c_allowed(st, cols, ncol, ranks, pool, hosts):
                     kids[nk, :] = st
+                    kind[nk] = 3
+                    arg[nk] = i
                     nk += 1
                 pool[c] -= 1
                 st[10 + i] = k
@@ -554,13 +592,54 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
             if _c_allowed(st, cols, ncol, ranks, pool, hosts):
                 kids[nk, :] = st
                 kids[nk, 9] &= ~(np.int64(1) << j)
+                kind[nk] = 4
+                arg[nk] = j
                 nk += 1
             pool[stock[j]] -= 1
         if st[8] < S:
             kids[nk, :] = st
             kids[nk, 9] |= np.int64(1) << st[8]
             kids[nk, 8] += 1
+            kind[nk] = 5
             nk += 1
+        if st[P0]:
+            # keep only the moves that need the pending one
+            keep = 0
+            pk, pa = st[P0], st[P0 + 1]
+            pc = cols[pa, st[10 + pa]] if pk == 1 else stock[pa]
+            for t in range(nk):
+                need = False
+                if pk == 1 and (kind[t] == 1 or kind[t] == 3) and arg[t] == pa:
+                    need = True
+                elif pk == 2 and (kind[t] == 0 or kind[t] == 4 or kind[t] == 5):
+                    need = True
+                elif kind[t] == 2 and arg[t] == pc:
+                    need = False        # the same as the card going up from where it was
+                else:
+                    for i in range(10 + ncol):
+                        und[i] = kids[t, i]
+                    if pk == 1:
+                        und[10 + pa] += 1
+                    else:
+                        und[9] |= np.int64(1) << pa
+                    _c_pool(und, cols, ncol, stock, S, ranks, upool)
+                    need = not _c_allowed(und, cols, ncol, ranks, upool, hosts)
+                if need:
+                    if keep != t:
+                        kids[keep, :] = kids[t]
+                        kind[keep] = kind[t]
+                        arg[keep] = arg[t]
+                    keep += 1
+            nk = keep
+        for t in range(nk):
+            kids[t, P0] = 0
+            kids[t, P0 + 1] = 0
+            if postpone and kind[t] == 3:
+                kids[t, P0] = 1
+                kids[t, P0 + 1] = arg[t]
+            elif postpone and kind[t] == 4:
+                kids[t, P0] = 2
+                kids[t, P0 + 1] = arg[t]
         if sp + nk > stack.shape[0]:
             bigger = np.zeros((2 * stack.shape[0] + nk, W), np.int64)
             bigger[:sp] = stack[:sp]
@@ -582,7 +661,7 @@ def cols_len_of(cols, i):
 
 
 def relaxed_search(cols, found, stock, p=0, ranks=13, max_states=5_000_000, deadline=None,
-                   max_table=1 << 25, chunk=CHUNK):
+                   max_table=1 << 25, chunk=CHUNK, postpone=False):
     """(verdict, positions stored) of the relaxed game, compiled; the same arguments
     and the same positions in the same order as :func:`relaxed_search_plain`.
     ``deadline``: a ``time.perf_counter`` value, read every ``chunk`` positions."""
@@ -596,7 +675,7 @@ def relaxed_search(cols, found, stock, p=0, ranks=13, max_states=5_000_000, dead
     ctl = np.array([1, 0], np.int64)
     while True:
         code, stack, table = _c_search(arr, ncol, st, len(stock), ranks, stack, table, ctl, chunk,
-                                       max_states, max_table)
+                                       max_states, max_table, postpone)
         if code != 3:
             return (WON, LOST, UNKNOWN)[code], int(ctl[1])
         if deadline is not None and time.perf_counter() > deadline:

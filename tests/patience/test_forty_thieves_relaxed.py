@@ -119,3 +119,17 @@ def test_solve_with_the_relaxed_game_first_keeps_the_verdicts(monkeypatch):
             real = _dfs(kernel, kernel.normalize(kernel.encode(pos))[0], 400_000, None, None, None)[0]
             if UNKNOWN not in (got, real):
                 assert got == real, (ranks, columns, rows, seed)
+
+
+def test_postponed_pool_entries_keep_the_verdicts():
+    """``postpone``: a card put into the pool waits for a move that needs it; the
+    verdicts stay those of the search without it, and of the exhaustive search."""
+    for ranks, columns, rows in SHAPES:
+        for seed in range(12):
+            pos = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
+            cols, found, talon, p = relaxed.parts(FortyThievesKernel(RULES, ranks).encode(pos))
+            plain = relaxed.relaxed_search(cols, found, talon, p, ranks, 200_000)
+            post = relaxed.relaxed_search(cols, found, talon, p, ranks, 200_000, postpone=True)
+            assert plain[0] == post[0], (ranks, columns, rows, seed)
+            if post[0] == relaxed.LOST and (ranks, columns, rows) in BRUTE_SHAPES and seed < 10:
+                assert not brute_force_winnable(pos, RULES), (ranks, columns, rows, seed)
