@@ -46,7 +46,10 @@ real loss.**
 
 Two versions: :func:`relaxed_search_plain` in plain Python (the reference) and the
 compiled :func:`relaxed_search`, which store the same positions in the same order
-(tested), with the same count.
+(tested), with the same count. The compiled one can also postpone a card's entry into
+the pool until a move needs it (``postpone=True``, off: fewer positions stored, no less
+CPU; see ``docs/patience.md``). :mod:`compiled` runs it before the probes with a share
+of the budget (``FT_RELAXED_SHARE``, 0 = off, the default).
 """
 
 from __future__ import annotations
