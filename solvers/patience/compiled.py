@@ -45,6 +45,9 @@ STOCK_SHARE = 0.6
 # (``forty_thieves_exact.ComponentSearch``): 12-21% less CPU on the open deals'
 # subtrees, 7% more on seed 29's whole loss; off, the search equal to the plain one
 FT_COMPONENTS = True
+# Forty Thieves with no turn-over left: the relaxed game of :mod:`forty_thieves_relaxed`
+# (its loss proves the real loss) first, with this share of the budget; 0 = off
+FT_RELAXED_SHARE = 0.0
 # Klondike: the exact search keys positions up to the arrangement of free runs
 # (:mod:`klondike_sets`); off, it is ``klondike_jit``'s, equal to the plain one
 KLONDIKE_SETS = True
@@ -71,8 +74,11 @@ def warm_up(kernel) -> None:
             klondike_jit.warm_up()
             klondike_sets.warm_up()
     elif isinstance(kernel, FortyThievesKernel) and kernel.max_redeals is not None:
-        from solvers.patience import forty_thieves_exact, forty_thieves_jit, forty_thieves_stock
+        from solvers.patience import (forty_thieves_exact, forty_thieves_jit, forty_thieves_relaxed,
+                                      forty_thieves_stock)
         forty_thieves_jit.warm_up()
+        if FT_RELAXED_SHARE > 0:
+            forty_thieves_relaxed.warm_up()
         forty_thieves_exact.warm_up()
         forty_thieves_stock.warm_up()
 
@@ -160,15 +166,25 @@ def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, p
     cover the position, else the plain :mod:`forty_thieves_beam`). They only ever
     answer with a win and its line. Then the compiled exact search (:mod:`forty_thieves_exact`,
     equal to the plain one) decides with the rest, where it covers the position."""
-    from solvers.patience import forty_thieves_exact
+    from solvers.patience import forty_thieves_exact, forty_thieves_relaxed
     nodes = 0
+    if FT_RELAXED_SHARE > 0 and forty_thieves_relaxed.covers(kernel, root):
+        stop = None
+        if deadline is not None:
+            now = time.perf_counter()
+            stop = now + FT_RELAXED_SHARE * max(0.0, deadline - now)
+        cap = None if max_nodes is None else max(1, int(max_nodes * FT_RELAXED_SHARE))
+        verdict, nodes = forty_thieves_relaxed.search(kernel, root, cap, stop)
+        if verdict == forty_thieves_relaxed.LOST:
+            return "unwinnable", None, nodes
     if probes:
         stop = None
         if deadline is not None:
             now = time.perf_counter()
             stop = now + PROBE_SHARE * max(0.0, deadline - now)
         cap = None if max_nodes is None else max_nodes // 2
-        line, nodes = _probes(kernel, root, stop, cap)
+        line, used = _probes(kernel, root, stop, cap)
+        nodes += used
         if line is not None:
             return "winnable", line, nodes
     rest = None if max_nodes is None else max(1, max_nodes - nodes)
