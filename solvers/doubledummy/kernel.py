@@ -32,7 +32,7 @@ from solvers.doubledummy.layout import (
 )
 from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_plan, lead_weight
 from solvers.doubledummy.quick import (
-    crossruff_then_trumps, crossruff_tricks, guarded_second_trump, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+    crossruff_then_trumps, crossruff_tricks, guarded_second_trump, winning_lead_then_crossruff, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -53,6 +53,8 @@ SUIT_MASK = 0xFFFF
 CROSSRUFF = True
 # the crossruff followed by one hand's top trumps, and opponents without trumps not capping it
 CROSSRUFF_TRUMPS = True
+# one trick won by a card nobody can beat, then the crossruff from the seat that won it
+LEAD_THEN_CROSSRUFF = True
 
 
 @intrinsic
@@ -458,6 +460,11 @@ def _sure_tricks(S, W, ply, n, target, hi):
             # only the shape and the top trumps kept for after the crossruff matter
             q = r
             used = r_used
+        elif LEAD_THEN_CROSSRUFF:
+            r, r_used = winning_lead_then_crossruff(S, n, leader, trump, needed)
+            if r >= needed:
+                q = r
+                used = r_used
     if S[O_TEAM + leader] != 0:
         if q * tp >= target:
             W[ply, W_REL] = used

@@ -643,3 +643,104 @@ def crossruff_then_trumps(S, n, leader, trump):
                 best = cross + j
                 best_used = top_run_mask(mine, rem, trump) if j > 0 else np.int64(0)
     return min(best, popcount(S[O_HANDS + leader])), best_used
+
+
+@njit(cache=True, inline="always")
+def _lowest_of(h, s):
+    """Mask ``h`` less its lowest card of suit ``s`` (``h`` itself when void in it)."""
+    m = suit_of(h, s)
+    if m == 0:
+        return h
+    return h ^ (np.int64(m & -m) << (16 * s))
+
+
+@njit(cache=True)
+def _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, trumps_out):
+    """Win one trick with a lead of suit ``s`` that nobody can beat, then count
+    ``crossruff_then_trumps`` from the seat that won it, in the position where every
+    other seat followed with its lowest card of the suit (an opponent without trumps
+    that is void throws its lowest card of any suit: it caps no ruff either way).
+    ``trumps_out``: the trick is a round of trumps. The hands are restored before
+    returning. Returns the tricks (0 when the plan does not apply) and the cards the
+    crossruff's count named."""
+    h_l = S[O_HANDS + leader]
+    h_p = S[O_HANDS + partner]
+    h_a = S[O_HANDS + lho]
+    h_b = S[O_HANDS + rho]
+    top = hibit(suit_of(h_l | h_p | h_a | h_b, s))
+    if winner == leader:
+        S[O_HANDS + leader] = h_l ^ (np.int64(1) << (16 * s + top))
+        S[O_HANDS + partner] = _lowest_of(h_p, s)
+    else:
+        S[O_HANDS + leader] = _lowest_of(h_l, s)
+        S[O_HANDS + partner] = h_p ^ (np.int64(1) << (16 * s + top))
+    for o in (lho, rho):
+        h = S[O_HANDS + o]
+        if suit_of(h, s) != 0:
+            S[O_HANDS + o] = _lowest_of(h, s)
+        elif h != 0:
+            S[O_HANDS + o] = h & (h - 1)
+    count, used = crossruff_then_trumps(S, 4, winner, trump)
+    S[O_HANDS + leader] = h_l
+    S[O_HANDS + partner] = h_p
+    S[O_HANDS + lho] = h_a
+    S[O_HANDS + rho] = h_b
+    return count, used
+
+
+@njit(cache=True)
+def winning_lead_then_crossruff(S, n, leader, trump, needed):
+    """Tricks the side on lead surely takes by first winning one trick with a card
+    nobody can beat, then ruffing in both hands from the seat that won it, four seats in
+    two partnerships, and the cards relied on.
+
+    The first trick is the highest remaining trump led by the leader, or a trump led to
+    the partner holding the highest one, or the highest card of a side suit (the
+    leader's, or the partner's with the leader holding the suit) that every opponent
+    holding trumps must follow; every other seat follows with its lowest card of the
+    suit (the count reads no rank of an opponent's card, and keeping its higher ones
+    only lowers it). Then ``crossruff_then_trumps`` from the winner. The winning card
+    is named, with the top trumps that count names. Stops at the first plan reaching
+    ``needed``, else returns the best."""
+    if trump < 0 or n != 4:
+        return 0, np.int64(0)
+    partner = wrap(leader + 2, 4)
+    lho = wrap(leader + 1, 4)
+    rho = wrap(leader + 3, 4)
+    team = S[O_TEAM + leader]
+    if S[O_TEAM + partner] != team or S[O_TEAM + lho] == team or S[O_TEAM + rho] == team:
+        return 0, np.int64(0)
+    h_l = S[O_HANDS + leader]
+    h_p = S[O_HANDS + partner]
+    t_a = suit_of(S[O_HANDS + lho], trump)
+    t_b = suit_of(S[O_HANDS + rho], trump)
+    best = 0
+    best_used = np.int64(0)
+    for s in range(4):
+        mine = suit_of(h_l, s)
+        if mine == 0:
+            continue
+        theirs = suit_of(h_p, s)
+        if theirs == 0:
+            # a partner void in the suit would throw a card of its choice
+            continue
+        rem = mine | theirs | suit_of(S[O_HANDS + lho], s) | suit_of(S[O_HANDS + rho], s)
+        top = hibit(rem)
+        if (mine >> top) & 1:
+            winner = leader
+        elif (theirs >> top) & 1:
+            winner = partner
+        else:
+            continue
+        if s != trump:
+            # nobody may ruff: each opponent holding trumps still holds the suit
+            if (t_a != 0 and suit_of(S[O_HANDS + lho], s) == 0) or \
+                    (t_b != 0 and suit_of(S[O_HANDS + rho], s) == 0):
+                continue
+        count, used = _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, s == trump)
+        if count + 1 > best:
+            best = count + 1
+            best_used = used | (np.int64(1) << (16 * s + top))
+            if best >= needed:
+                break
+    return min(best, popcount(h_l)), best_used
