@@ -20,6 +20,8 @@ from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK
 
 
 MANY = 1 << 20
+# after a winning lead, the quick tricks of the seat that won it too
+AFTER_LEAD_QUICK = True
 
 
 @njit(cache=True)
@@ -655,14 +657,13 @@ def _lowest_of(h, s):
 
 
 @njit(cache=True)
-def _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, trumps_out):
-    """Win one trick with a lead of suit ``s`` that nobody can beat, then count
-    ``crossruff_then_trumps`` from the seat that won it, in the position where every
-    other seat followed with its lowest card of the suit (an opponent without trumps
-    that is void throws its lowest card of any suit: it caps no ruff either way).
-    ``trumps_out``: the trick is a round of trumps. The hands are restored before
-    returning. Returns the tricks (0 when the plan does not apply) and the cards the
-    crossruff's count named."""
+def _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, needed):
+    """Win one trick with a lead of suit ``s`` that nobody can beat, then count from
+    the seat that won it: ``crossruff_then_trumps``, and the quick tricks when that
+    falls short of ``needed``, in the position where every other seat followed with its
+    lowest card of the suit (an opponent void in it, holding no trump, keeps all its
+    cards: a card more only lowers either count). The hands are restored before
+    returning. Returns the tricks and the cards the count named."""
     h_l = S[O_HANDS + leader]
     h_p = S[O_HANDS + partner]
     h_a = S[O_HANDS + lho]
@@ -675,12 +676,12 @@ def _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, trumps_o
         S[O_HANDS + leader] = _lowest_of(h_l, s)
         S[O_HANDS + partner] = h_p ^ (np.int64(1) << (16 * s + top))
     for o in (lho, rho):
-        h = S[O_HANDS + o]
-        if suit_of(h, s) != 0:
-            S[O_HANDS + o] = _lowest_of(h, s)
-        elif h != 0:
-            S[O_HANDS + o] = h & (h - 1)
+        S[O_HANDS + o] = _lowest_of(S[O_HANDS + o], s)
     count, used = crossruff_then_trumps(S, 4, winner, trump)
+    if AFTER_LEAD_QUICK and count < needed:
+        q, q_used = quick_tricks(S, 4, winner, trump, needed)
+        if q > count:
+            count, used = q, q_used
     S[O_HANDS + leader] = h_l
     S[O_HANDS + partner] = h_p
     S[O_HANDS + lho] = h_a
@@ -737,7 +738,7 @@ def winning_lead_then_crossruff(S, n, leader, trump, needed):
             if (t_a != 0 and suit_of(S[O_HANDS + lho], s) == 0) or \
                     (t_b != 0 and suit_of(S[O_HANDS + rho], s) == 0):
                 continue
-        count, used = _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, s == trump)
+        count, used = _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, needed - 1)
         if count + 1 > best:
             best = count + 1
             best_used = used | (np.int64(1) << (16 * s + top))
