@@ -55,6 +55,8 @@ CROSSRUFF = True
 CROSSRUFF_TRUMPS = True
 # one trick won by a card nobody can beat, then the crossruff from the seat that won it
 LEAD_THEN_CROSSRUFF = True
+# how many such winning leads in a row
+LEAD_DEPTH = 2
 
 
 @intrinsic
@@ -461,7 +463,7 @@ def _sure_tricks(S, W, ply, n, target, hi):
             q = r
             used = r_used
         elif LEAD_THEN_CROSSRUFF:
-            r, r_used = winning_lead_then_crossruff(S, n, leader, trump, needed)
+            r, r_used = winning_lead_then_crossruff(S, n, leader, trump, needed, LEAD_DEPTH)
             if r >= needed:
                 q = r
                 used = r_used

@@ -22,6 +22,8 @@ from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK
 MANY = 1 << 20
 # after a winning lead, the quick tricks of the seat that won it too
 AFTER_LEAD_QUICK = True
+# a side suit led for the partner to ruff counts as a winning lead
+RUFF_LEADS = True
 
 
 @njit(cache=True)
@@ -657,91 +659,131 @@ def _lowest_of(h, s):
 
 
 @njit(cache=True)
-def _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, needed):
-    """Win one trick with a lead of suit ``s`` that nobody can beat, then count from
-    the seat that won it: ``crossruff_then_trumps``, and the quick tricks when that
-    falls short of ``needed``, in the position where every other seat followed with its
-    lowest card of the suit (an opponent void in it, holding no trump, keeps all its
-    cards: a card more only lowers either count). The hands are restored before
-    returning. Returns the tricks and the cards the count named."""
+def _play_winning_lead(S, leader, trump, s):
+    """Play to the hands a trick led in suit ``s`` that the side on lead surely wins
+    (see ``winning_lead_then_crossruff``) and return the seat winning it and the
+    winning card's mask (0 for a ruff); seat -1, hands untouched, when no such lead of
+    that suit exists."""
+    partner = wrap(leader + 2, 4)
+    lho = wrap(leader + 1, 4)
+    rho = wrap(leader + 3, 4)
     h_l = S[O_HANDS + leader]
     h_p = S[O_HANDS + partner]
     h_a = S[O_HANDS + lho]
     h_b = S[O_HANDS + rho]
-    top = hibit(suit_of(h_l | h_p | h_a | h_b, s))
-    if winner == leader:
-        S[O_HANDS + leader] = h_l ^ (np.int64(1) << (16 * s + top))
-        S[O_HANDS + partner] = _lowest_of(h_p, s)
-    else:
+    mine = suit_of(h_l, s)
+    if mine == 0:
+        return -1, np.int64(0)
+    theirs = suit_of(h_p, s)
+    if s != trump and ((suit_of(h_a, trump) != 0 and suit_of(h_a, s) == 0)
+                       or (suit_of(h_b, trump) != 0 and suit_of(h_b, s) == 0)):
+        # an opponent holding trumps could ruff
+        return -1, np.int64(0)
+    won = np.int64(0)
+    if theirs == 0:
+        # the partner ruffs a side suit; otherwise a partner void in the suit would
+        # throw a card of its choice
+        if not RUFF_LEADS or s == trump or suit_of(h_p, trump) == 0:
+            return -1, np.int64(0)
+        winner = partner
         S[O_HANDS + leader] = _lowest_of(h_l, s)
-        S[O_HANDS + partner] = h_p ^ (np.int64(1) << (16 * s + top))
-    for o in (lho, rho):
-        S[O_HANDS + o] = _lowest_of(S[O_HANDS + o], s)
-    count, used = crossruff_then_trumps(S, 4, winner, trump)
+        S[O_HANDS + partner] = _lowest_of(h_p, trump)
+    else:
+        top = hibit(mine | theirs | suit_of(h_a, s) | suit_of(h_b, s))
+        won = np.int64(1) << (16 * s + top)
+        if (mine >> top) & 1:
+            winner = leader
+            S[O_HANDS + leader] = h_l ^ won
+            S[O_HANDS + partner] = _lowest_of(h_p, s)
+        elif (theirs >> top) & 1:
+            winner = partner
+            S[O_HANDS + leader] = _lowest_of(h_l, s)
+            S[O_HANDS + partner] = h_p ^ won
+        else:
+            return -1, np.int64(0)
+    S[O_HANDS + lho] = _lowest_of(h_a, s)
+    S[O_HANDS + rho] = _lowest_of(h_b, s)
+    return winner, won
+
+
+@njit(cache=True)
+def _count_from(S, seat, trump, needed):
+    """``crossruff_then_trumps`` of the side of ``seat``, on lead, and its quick tricks
+    when that falls short of ``needed``."""
+    count, used = crossruff_then_trumps(S, 4, seat, trump)
     if AFTER_LEAD_QUICK and count < needed:
-        q, q_used = quick_tricks(S, 4, winner, trump, needed)
+        q, q_used = quick_tricks(S, 4, seat, trump, needed)
         if q > count:
             count, used = q, q_used
-    S[O_HANDS + leader] = h_l
-    S[O_HANDS + partner] = h_p
-    S[O_HANDS + lho] = h_a
-    S[O_HANDS + rho] = h_b
     return count, used
 
 
 @njit(cache=True)
-def winning_lead_then_crossruff(S, n, leader, trump, needed):
-    """Tricks the side on lead surely takes by first winning one trick with a card
-    nobody can beat, then ruffing in both hands from the seat that won it, four seats in
-    two partnerships, and the cards relied on.
-
-    The first trick is the highest remaining trump led by the leader, or a trump led to
-    the partner holding the highest one, or the highest card of a side suit (the
-    leader's, or the partner's with the leader holding the suit) that every opponent
-    holding trumps must follow; every other seat follows with its lowest card of the
-    suit (the count reads no rank of an opponent's card, and keeping its higher ones
-    only lowers it). Then ``crossruff_then_trumps`` from the winner. The winning card
-    is named, with the top trumps that count names. Stops at the first plan reaching
-    ``needed``, else returns the best."""
-    if trump < 0 or n != 4:
-        return 0, np.int64(0)
-    partner = wrap(leader + 2, 4)
-    lho = wrap(leader + 1, 4)
-    rho = wrap(leader + 3, 4)
-    team = S[O_TEAM + leader]
-    if S[O_TEAM + partner] != team or S[O_TEAM + lho] == team or S[O_TEAM + rho] == team:
-        return 0, np.int64(0)
-    h_l = S[O_HANDS + leader]
-    h_p = S[O_HANDS + partner]
-    t_a = suit_of(S[O_HANDS + lho], trump)
-    t_b = suit_of(S[O_HANDS + rho], trump)
+def _one_winning_lead(S, leader, trump, needed):
+    """``winning_lead_then_crossruff`` with one winning lead."""
+    h = (S[O_HANDS], S[O_HANDS + 1], S[O_HANDS + 2], S[O_HANDS + 3])
     best = 0
     best_used = np.int64(0)
     for s in range(4):
-        mine = suit_of(h_l, s)
-        if mine == 0:
+        winner, won = _play_winning_lead(S, leader, trump, s)
+        if winner < 0:
             continue
-        theirs = suit_of(h_p, s)
-        if theirs == 0:
-            # a partner void in the suit would throw a card of its choice
-            continue
-        rem = mine | theirs | suit_of(S[O_HANDS + lho], s) | suit_of(S[O_HANDS + rho], s)
-        top = hibit(rem)
-        if (mine >> top) & 1:
-            winner = leader
-        elif (theirs >> top) & 1:
-            winner = partner
-        else:
-            continue
-        if s != trump:
-            # nobody may ruff: each opponent holding trumps still holds the suit
-            if (t_a != 0 and suit_of(S[O_HANDS + lho], s) == 0) or \
-                    (t_b != 0 and suit_of(S[O_HANDS + rho], s) == 0):
-                continue
-        count, used = _after_winning_lead(S, leader, partner, lho, rho, trump, s, winner, needed - 1)
+        count, used = _count_from(S, winner, trump, needed - 1)
+        for p in range(4):
+            S[O_HANDS + p] = h[p]
         if count + 1 > best:
             best = count + 1
-            best_used = used | (np.int64(1) << (16 * s + top))
+            best_used = used | won
             if best >= needed:
                 break
-    return min(best, popcount(h_l)), best_used
+    return min(best, popcount(S[O_HANDS + leader])), best_used
+
+
+@njit(cache=True)
+def winning_lead_then_crossruff(S, n, leader, trump, needed, depth):
+    """Tricks the side on lead surely takes by first winning one trick (``depth`` 2:
+    one or two tricks) with a lead nobody can beat, then counting from the seat that
+    won it, four seats in two partnerships, and the cards relied on.
+
+    A winning lead is the highest remaining trump led by the leader, or a trump led to
+    the partner holding the highest one, or the highest card of a side suit (the
+    leader's, or the partner's with the leader holding the suit) that every opponent
+    holding trumps must follow, or (``RUFF_LEADS``) a side suit the partner is void in
+    and ruffs with its lowest trump while every opponent holding trumps must follow.
+    Every other seat follows with its lowest card of the suit: the counts read no rank
+    of an opponent's card below the winning one, and keeping its higher ones only
+    lowers them; an opponent void in the suit holds no trump and keeps all its cards (a
+    card more only lowers the counts). From the winner: ``crossruff_then_trumps`` and
+    its quick tricks. The winning card (not a ruff's) is named, with the cards the count
+    from the winner named. The hands are restored before returning. Stops at the first
+    plan reaching ``needed``. (Not written as a recursion: numba's cache can load a
+    recursive function wrongly.)"""
+    if trump < 0 or n != 4:
+        return 0, np.int64(0)
+    partner = wrap(leader + 2, 4)
+    team = S[O_TEAM + leader]
+    if S[O_TEAM + partner] != team or S[O_TEAM + wrap(leader + 1, 4)] == team \
+            or S[O_TEAM + wrap(leader + 3, 4)] == team:
+        return 0, np.int64(0)
+    if depth < 2:
+        return _one_winning_lead(S, leader, trump, needed)
+    h = (S[O_HANDS], S[O_HANDS + 1], S[O_HANDS + 2], S[O_HANDS + 3])
+    best = 0
+    best_used = np.int64(0)
+    for s in range(4):
+        winner, won = _play_winning_lead(S, leader, trump, s)
+        if winner < 0:
+            continue
+        count, used = _count_from(S, winner, trump, needed - 1)
+        if count < needed - 1:
+            more, more_used = _one_winning_lead(S, winner, trump, needed - 1)
+            if more > count:
+                count, used = more, more_used
+        for p in range(4):
+            S[O_HANDS + p] = h[p]
+        if count + 1 > best:
+            best = count + 1
+            best_used = used | won
+            if best >= needed:
+                break
+    return min(best, popcount(S[O_HANDS + leader])), best_used
