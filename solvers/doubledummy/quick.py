@@ -707,11 +707,25 @@ def _play_winning_lead(S, leader, trump, s):
 
 
 @njit(cache=True)
-def _count_from(S, seat, trump, needed):
-    """``crossruff_then_trumps`` of the side of ``seat``, on lead, and its quick tricks
-    when that falls short of ``needed``."""
-    count, used = crossruff_then_trumps(S, 4, seat, trump)
-    if AFTER_LEAD_QUICK and count < needed:
+def _count_from(S, seat, trump, needed, quick):
+    """``crossruff_then_trumps`` of the side of ``seat``, on lead, and (``quick``) its
+    quick tricks when that falls short of ``needed``. The caller skips the quick tricks
+    when the leader kept the lead with a side suit: cashing a top card of a side suit
+    first adds nothing to its own quick tricks (a round of trumps may: it shortens the
+    opponents' trumps)."""
+    count = 0
+    used = np.int64(0)
+    # the crossruff needs a first round: a suit the seat holds, its partner is void in
+    # and can ruff (without one it counts only top trumps, as the quick tricks do)
+    partner = wrap(seat + 2, 4)
+    h = S[O_HANDS + seat]
+    hp = S[O_HANDS + partner]
+    if suit_of(hp, trump) != 0:
+        for s in range(4):
+            if s != trump and suit_of(hp, s) == 0 and suit_of(h, s) != 0:
+                count, used = crossruff_then_trumps(S, 4, seat, trump)
+                break
+    if quick and AFTER_LEAD_QUICK and count < needed:
         q, q_used = quick_tricks(S, 4, seat, trump, needed)
         if q > count:
             count, used = q, q_used
@@ -728,7 +742,7 @@ def _one_winning_lead(S, leader, trump, needed):
         winner, won = _play_winning_lead(S, leader, trump, s)
         if winner < 0:
             continue
-        count, used = _count_from(S, winner, trump, needed - 1)
+        count, used = _count_from(S, winner, trump, needed - 1, winner != leader or s == trump)
         for p in range(4):
             S[O_HANDS + p] = h[p]
         if count + 1 > best:
@@ -774,7 +788,7 @@ def winning_lead_then_crossruff(S, n, leader, trump, needed, depth):
         winner, won = _play_winning_lead(S, leader, trump, s)
         if winner < 0:
             continue
-        count, used = _count_from(S, winner, trump, needed - 1)
+        count, used = _count_from(S, winner, trump, needed - 1, winner != leader or s == trump)
         if count < needed - 1:
             more, more_used = _one_winning_lead(S, winner, trump, needed - 1)
             if more > count:
