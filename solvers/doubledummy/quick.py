@@ -20,6 +20,10 @@ from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK
 
 
 MANY = 1 << 20
+# after a winning lead, the quick tricks of the seat that won it too
+AFTER_LEAD_QUICK = True
+# a side suit led for the partner to ruff counts as a winning lead
+RUFF_LEADS = True
 
 
 @njit(cache=True)
@@ -642,4 +646,158 @@ def crossruff_then_trumps(S, n, leader, trump):
             if cross + j > best:
                 best = cross + j
                 best_used = top_run_mask(mine, rem, trump) if j > 0 else np.int64(0)
+    return min(best, popcount(S[O_HANDS + leader])), best_used
+
+
+@njit(cache=True, inline="always")
+def _lowest_of(h, s):
+    """Mask ``h`` less its lowest card of suit ``s`` (``h`` itself when void in it)."""
+    m = suit_of(h, s)
+    if m == 0:
+        return h
+    return h ^ (np.int64(m & -m) << (16 * s))
+
+
+@njit(cache=True)
+def _play_winning_lead(S, leader, trump, s):
+    """Play to the hands a trick led in suit ``s`` that the side on lead surely wins
+    (see ``winning_lead_then_crossruff``) and return the seat winning it and the
+    winning card's mask (0 for a ruff); seat -1, hands untouched, when no such lead of
+    that suit exists."""
+    partner = wrap(leader + 2, 4)
+    lho = wrap(leader + 1, 4)
+    rho = wrap(leader + 3, 4)
+    h_l = S[O_HANDS + leader]
+    h_p = S[O_HANDS + partner]
+    h_a = S[O_HANDS + lho]
+    h_b = S[O_HANDS + rho]
+    mine = suit_of(h_l, s)
+    if mine == 0:
+        return -1, np.int64(0)
+    theirs = suit_of(h_p, s)
+    if s != trump and ((suit_of(h_a, trump) != 0 and suit_of(h_a, s) == 0)
+                       or (suit_of(h_b, trump) != 0 and suit_of(h_b, s) == 0)):
+        # an opponent holding trumps could ruff
+        return -1, np.int64(0)
+    won = np.int64(0)
+    if theirs == 0:
+        # the partner ruffs a side suit; otherwise a partner void in the suit would
+        # throw a card of its choice
+        if not RUFF_LEADS or s == trump or suit_of(h_p, trump) == 0:
+            return -1, np.int64(0)
+        winner = partner
+        S[O_HANDS + leader] = _lowest_of(h_l, s)
+        S[O_HANDS + partner] = _lowest_of(h_p, trump)
+    else:
+        top = hibit(mine | theirs | suit_of(h_a, s) | suit_of(h_b, s))
+        won = np.int64(1) << (16 * s + top)
+        if (mine >> top) & 1:
+            winner = leader
+            S[O_HANDS + leader] = h_l ^ won
+            S[O_HANDS + partner] = _lowest_of(h_p, s)
+        elif (theirs >> top) & 1:
+            winner = partner
+            S[O_HANDS + leader] = _lowest_of(h_l, s)
+            S[O_HANDS + partner] = h_p ^ won
+        else:
+            return -1, np.int64(0)
+    S[O_HANDS + lho] = _lowest_of(h_a, s)
+    S[O_HANDS + rho] = _lowest_of(h_b, s)
+    return winner, won
+
+
+@njit(cache=True)
+def _count_from(S, seat, trump, needed, quick):
+    """``crossruff_then_trumps`` of the side of ``seat``, on lead, and (``quick``) its
+    quick tricks when that falls short of ``needed``. The caller skips the quick tricks
+    when the leader kept the lead with a side suit: cashing a top card of a side suit
+    first adds nothing to its own quick tricks (a round of trumps may: it shortens the
+    opponents' trumps)."""
+    count = 0
+    used = np.int64(0)
+    # the crossruff needs a first round: a suit the seat holds, its partner is void in
+    # and can ruff (without one it counts only top trumps, as the quick tricks do)
+    partner = wrap(seat + 2, 4)
+    h = S[O_HANDS + seat]
+    hp = S[O_HANDS + partner]
+    if suit_of(hp, trump) != 0:
+        for s in range(4):
+            if s != trump and suit_of(hp, s) == 0 and suit_of(h, s) != 0:
+                count, used = crossruff_then_trumps(S, 4, seat, trump)
+                break
+    if quick and AFTER_LEAD_QUICK and count < needed:
+        q, q_used = quick_tricks(S, 4, seat, trump, needed)
+        if q > count:
+            count, used = q, q_used
+    return count, used
+
+
+@njit(cache=True)
+def _one_winning_lead(S, leader, trump, needed):
+    """``winning_lead_then_crossruff`` with one winning lead."""
+    h = (S[O_HANDS], S[O_HANDS + 1], S[O_HANDS + 2], S[O_HANDS + 3])
+    best = 0
+    best_used = np.int64(0)
+    for s in range(4):
+        winner, won = _play_winning_lead(S, leader, trump, s)
+        if winner < 0:
+            continue
+        count, used = _count_from(S, winner, trump, needed - 1, winner != leader or s == trump)
+        for p in range(4):
+            S[O_HANDS + p] = h[p]
+        if count + 1 > best:
+            best = count + 1
+            best_used = used | won
+            if best >= needed:
+                break
+    return min(best, popcount(S[O_HANDS + leader])), best_used
+
+
+@njit(cache=True)
+def winning_lead_then_crossruff(S, n, leader, trump, needed, depth):
+    """Tricks the side on lead surely takes by first winning one trick (``depth`` 2:
+    one or two tricks) with a lead nobody can beat, then counting from the seat that
+    won it, four seats in two partnerships, and the cards relied on.
+
+    A winning lead is the highest remaining trump led by the leader, or a trump led to
+    the partner holding the highest one, or the highest card of a side suit (the
+    leader's, or the partner's with the leader holding the suit) that every opponent
+    holding trumps must follow, or (``RUFF_LEADS``) a side suit the partner is void in
+    and ruffs with its lowest trump while every opponent holding trumps must follow.
+    Every other seat follows with its lowest card of the suit: the counts read no rank
+    of an opponent's card below the winning one, and keeping its higher ones only
+    lowers them; an opponent void in the suit holds no trump and keeps all its cards (a
+    card more only lowers the counts). From the winner: ``crossruff_then_trumps`` and
+    its quick tricks. The winning card (not a ruff's) is named, with the cards the count
+    from the winner named. The hands are restored before returning. Stops at the first
+    plan reaching ``needed``. (Not written as a recursion: numba's cache can load a
+    recursive function wrongly.)"""
+    if trump < 0 or n != 4:
+        return 0, np.int64(0)
+    partner = wrap(leader + 2, 4)
+    team = S[O_TEAM + leader]
+    if S[O_TEAM + partner] != team or S[O_TEAM + wrap(leader + 1, 4)] == team \
+            or S[O_TEAM + wrap(leader + 3, 4)] == team:
+        return 0, np.int64(0)
+    if depth < 2:
+        return _one_winning_lead(S, leader, trump, needed)
+    h = (S[O_HANDS], S[O_HANDS + 1], S[O_HANDS + 2], S[O_HANDS + 3])
+    best = 0
+    best_used = np.int64(0)
+    for s in range(4):
+        winner, won = _play_winning_lead(S, leader, trump, s)
+        if winner < 0:
+            continue
+        count, used = _count_from(S, winner, trump, needed - 1, winner != leader or s == trump)
+        if count < needed - 1:
+            more, more_used = _one_winning_lead(S, winner, trump, needed - 1)
+            if more > count:
+                count, used = more, more_used
+        for p in range(4):
+            S[O_HANDS + p] = h[p]
+        if count + 1 > best:
+            best = count + 1
+            best_used = used | won
+            if best >= needed:
+                break
     return min(best, popcount(S[O_HANDS + leader])), best_used

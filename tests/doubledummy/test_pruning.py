@@ -273,3 +273,40 @@ def test_a_crossruff_then_top_trumps_takes_its_count(exhaustive):
         value = reference_value(position) if exhaustive else dds_best(position)
         assert value >= count, (position, count)
     assert checked > 20 and beyond > 10
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_a_winning_lead_then_a_crossruff_takes_its_count(exhaustive):
+    """One or two tricks won by leads nobody can beat (a ruff in the partner's hand
+    among them), then the crossruff or the quick tricks from the seat that won
+    (``winning_lead_then_crossruff``): the side on lead takes at least that count,
+    against the plain reference on small endings and DDS on larger ones; the count goes
+    beyond the crossruff's from the present position in some of them, and two leads
+    beyond one (the new cases occur)."""
+    from solvers.doubledummy.quick import crossruff_then_trumps, winning_lead_then_crossruff
+    from solvers.doubledummy.reference import reference_value
+    if not exhaustive:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+    rng = Rng("lead-then-crossruff-%s" % exhaustive)
+    checked = beyond = deeper = 0
+    for i in range(4000 if exhaustive else 2000):
+        size = 2 + i % 3 if exhaustive else 4 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(STRAINS[1 + i % 4]), trick_cards=0)
+        state = encode(position)
+        packed = state.packed()
+        before = packed.copy()
+        leader, trump = int(state.st[1]), int(state.cfg[K.C_TRUMP])
+        one, _ = winning_lead_then_crossruff(packed, 4, leader, trump, 99, 1)
+        count, used = winning_lead_then_crossruff(packed, 4, leader, trump, 99, 2)
+        assert (packed == before).all()
+        assert count >= one
+        if count == 0:
+            continue
+        plain, _ = crossruff_then_trumps(packed, 4, leader, trump)
+        checked += 1
+        beyond += count > plain
+        deeper += count > one
+        value = reference_value(position) if exhaustive else dds_best(position)
+        assert value >= count, (position, count)
+    assert checked > 20 and beyond > 10 and deeper > 5
