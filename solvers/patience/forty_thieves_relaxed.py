@@ -401,16 +401,26 @@ def _c_key(st, ncol):
 
 
 @njit(cache=True)
-def _c_insert(table, k0, k1, k2):
-    """Insert a key; False if it was there. ``table``: rows (k0, k1, k2), k1 = -1 empty."""
+def _c_slot(table, k0, k1, k2):
+    """The row holding the key, else the empty row where it would go. ``table``: rows
+    (k0, k1, k2), k1 = -1 empty."""
     m = table.shape[0] - 1
     h = (k0 * np.int64(-7046029254386353131)) ^ (k1 * np.int64(-4658895280553007687)) ^ (k2 * np.int64(-7723592293110705685))
     h ^= h >> 29
     i = h & m
     while table[i, 1] != -1:
         if table[i, 0] == k0 and table[i, 1] == k1 and table[i, 2] == k2:
-            return False
+            return i
         i = (i + 1) & m
+    return i
+
+
+@njit(cache=True)
+def _c_insert(table, k0, k1, k2):
+    """Insert a key; False if it was there."""
+    i = _c_slot(table, k0, k1, k2)
+    if table[i, 1] != -1:
+        return False
     table[i, 0] = k0
     table[i, 1] = k1
     table[i, 2] = k2
@@ -434,15 +444,8 @@ def _c_start(cols, ncol, p0, found0):
 
 @njit(cache=True)
 def _c_has(table, k0, k1, k2):
-    m = table.shape[0] - 1
-    h = (k0 * np.int64(-7046029254386353131)) ^ (k1 * np.int64(-4658895280553007687)) ^ (k2 * np.int64(-7723592293110705685))
-    h ^= h >> 29
-    i = h & m
-    while table[i, 1] != -1:
-        if table[i, 0] == k0 and table[i, 1] == k1 and table[i, 2] == k2:
-            return True
-        i = (i + 1) & m
-    return False
+    """Is the key in the table?"""
+    return table[_c_slot(table, k0, k1, k2), 1] != -1
 
 
 @njit(cache=True)
