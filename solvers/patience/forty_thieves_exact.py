@@ -576,13 +576,12 @@ def run_components(ctl, pool, pbase, pcnt, pall, mem, ppar, pmv, pmask, mvs, nmv
     return LOST
 
 
-class Search:
-    """The arrays of one compiled exact search from a normalized root."""
+class _Arrays:
+    """What both compiled exact searches keep of their root: its layout, its starting
+    talon, a key's buffer and the longest move list."""
 
-    def __init__(self, kernel, root, lay, weights=None, unbury=False):
+    def __init__(self, kernel, root, lay):
         self.kernel, self.root, self.lay = kernel, root, lay
-        self.unbury = unbury
-        self.weights = np.array(weights or (), np.int64)
         self.layout = lay.array()
         talon = root[2]
         self.orig = np.array(list(talon) or [0], np.int16)
@@ -591,6 +590,15 @@ class Search:
         self.key = np.zeros(self.words, np.uint64)
         self.order = np.zeros(lay.ncol, np.int64)
         self.maxm = 4 * lay.ncol + 4 * lay.talon + 8
+
+
+class Search(_Arrays):
+    """The arrays of one compiled exact search from a normalized root."""
+
+    def __init__(self, kernel, root, lay, weights=None, unbury=False):
+        super().__init__(kernel, root, lay)
+        self.unbury = unbury
+        self.weights = np.array(weights or (), np.int64)
         self.rows = np.zeros((256, lay.size), np.int16)
         self.mvs = np.zeros((256, self.maxm, 3), np.int64)
         self.nmv = np.zeros(256, np.int64)
@@ -659,22 +667,14 @@ class Search:
         return out
 
 
-class ComponentSearch:
+class ComponentSearch(_Arrays):
     """The arrays of one compiled exact search over reversible components
     (:func:`run_components`) from a normalized root."""
 
     def __init__(self, kernel, root, lay, cap=COMPONENT_CAP, proofs=1, skip=True, normal_form=False):
-        self.kernel, self.root, self.lay = kernel, root, lay
+        super().__init__(kernel, root, lay)
         self.cap, self.proofs, self.skip = cap, proofs, skip
         self.sizes = np.zeros(64, np.int64)
-        self.layout = lay.array()
-        talon = root[2]
-        self.orig = np.array(list(talon) or [0], np.int16)
-        self.norig = len(talon)
-        self.words = key_words(lay, len(talon))
-        self.key = np.zeros(self.words, np.uint64)
-        self.order = np.zeros(lay.ncol, np.int64)
-        self.maxm = 4 * lay.ncol + 4 * lay.talon + 8
         frames = 256
         self.mvs = np.zeros((frames, self.maxm, 3), np.int64)
         self.nmv = np.zeros(frames, np.int64)
