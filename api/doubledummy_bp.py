@@ -23,7 +23,7 @@ from solvers.doubledummy import Position, TrickRules
 from solvers.doubledummy.position import SEAT_LETTERS, parse_strain
 from solvers.doubledummy.randoms import beats, legal_cards
 from solvers.doubledummy.solver import load_kernels
-from solvers.doubledummy.table import STRAIN_LETTERS, table_solver
+from solvers.doubledummy.table import STRAIN_LETTERS, solve_strains
 from solvers.errors import CardsageError
 
 blueprint = Blueprint("doubledummy", __name__, url_prefix="/api/v1/doubledummy")
@@ -37,7 +37,6 @@ TABLE_BUDGET_MS_MAX = 30_000
 """Default of the ``DD_TABLE_BUDGET_MS_MAX`` setting: the most a whole table may take."""
 
 SUIT_ORDER = "SHDC"       # PBN writes spades.hearts.diamonds.clubs
-TRUMP_SUIT = {"S": 3, "H": 2, "D": 1, "C": 0, "N": None}
 
 
 # ---------------------------------------------------------------- the games
@@ -414,22 +413,17 @@ def trick_table():
 def solve_cells(hands, cell_ms: int, total_ms: int) -> dict:
     """Declarer's tricks per declarer and strain; a cell whose budget ran out keeps its bounds.
 
-    The opening lead is made by the seat on declarer's left, as in ``solve_table``."""
+    The opening lead is made by the seat on declarer's left, as in ``solve_table``; the
+    strains run on one thread a processor (``solve_strains``)."""
     start = time.perf_counter()
-    solver = table_solver()
     count = len(hands[0])
     tricks: dict = {seat: {} for seat in SEAT_LETTERS}
     bounds: dict = {seat: {} for seat in SEAT_LETTERS}
     exact = True
-    for strain in STRAIN_LETTERS:
-        rules = TrickRules.bridge(TRUMP_SUIT[strain])
-        for leader in range(4):
+    for strain, results in solve_strains(hands, cell_ms=cell_ms, total_ms=total_ms).items():
+        for leader, result in enumerate(results):
             declarer = SEAT_LETTERS[(leader + 3) % 4]
-            left = total_ms - (time.perf_counter() - start) * 1000
-            low, high = 0, count
-            if left >= 1:
-                result = solver.solve(Position.from_hands(hands, leader, (), rules), budget_ms=min(cell_ms, left))
-                low, high = count - result.upper, count - result.lower
+            low, high = (0, count) if result is None else (count - result.upper, count - result.lower)
             tricks[declarer][strain] = low if low == high else None
             bounds[declarer][strain] = [low, high]
             exact = exact and low == high

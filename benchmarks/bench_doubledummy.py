@@ -5,7 +5,7 @@
 
 Seeded sets: full deals (one strain and leader, best card), the same deals with every
 card valued, the 20-cell table of some of those deals (our 20 solves against DDS's
-CalcDDtable), and endings of 3, 5 and 8 cards per hand (a trick possibly in progress).
+CalcDDtable; both run the strains on every processor, and both sides' CPU seconds are shown), and endings of 3, 5 and 8 cards per hand (a trick possibly in progress).
 For each set: median, p90, p99 and max time for both solvers, the ratios of the medians
 and of the p99s, our nodes per second, how many of our solves finished within the
 budget, and the search size: our trick-boundary nodes against DDS's (DDS counts
@@ -27,7 +27,7 @@ from solvers.doubledummy import Solver, TrickRules  # noqa: E402
 from solvers.doubledummy.crosscheck import _card_text, dds_table, to_endplay  # noqa: E402
 from solvers.doubledummy.position import Position  # noqa: E402
 from solvers.doubledummy.randoms import random_position  # noqa: E402
-from solvers.doubledummy.table import table_solver  # noqa: E402
+from solvers.doubledummy.table import solve_strains, table_workers  # noqa: E402
 
 STRAINS = (None, 0, 1, 2, 3)
 
@@ -72,31 +72,33 @@ def run_set(name: str, items, values: str, budget_ms: float | None, sizes: bool 
             "sizes": size_ratios}
 
 
-def run_tables(name: str, items, budget_ms: float | None) -> dict:
-    """Our 20 solves of a table (one solver sized for a table, as ``solve_table``) against DDS's
-    CalcDDtable."""
-    ours, theirs, nodes, exact, wrong = [], [], 0, 0, 0
+def run_tables(name: str, items, budget_ms: float | None, workers: int | None = None) -> dict:
+    """Our table (``solve_strains``: one solver sized for a table per thread, a thread per
+    processor unless ``workers`` says otherwise, as ``solve_table`` and the API) against
+    DDS's CalcDDtable (which also runs its strains on every processor). Both sides' CPU
+    seconds are kept too."""
+    ours, theirs, nodes, exact, wrong, cpu = [], [], 0, 0, 0, [0.0, 0.0]
     for position in items:
         hands = [list(h) for h in position.hands]
-        solver = table_solver()
-        start = time.perf_counter()
+        start, clock = time.perf_counter(), time.process_time()
+        solved = solve_strains(hands, cell_ms=budget_ms, workers=workers)
+        ours.append((time.perf_counter() - start) * 1000)
+        cpu[0] += time.process_time() - clock
         table, all_exact = {}, True
-        for strain in (3, 2, 1, 0, None):
-            rules = TrickRules.bridge(strain)
-            for leader in range(4):
-                result = solver.solve(Position.from_hands(hands, leader, (), rules), budget_ms=budget_ms)
+        for strain, results in solved.items():
+            for leader, result in enumerate(results):
                 nodes += result.nodes
                 all_exact = all_exact and result.exact
-                table["NESW"[(leader + 3) % 4] + "SHDCN"[(3, 2, 1, 0, None).index(strain)]] = 13 - result.value
-        ours.append((time.perf_counter() - start) * 1000)
-        start = time.perf_counter()
+                table["NESW"[(leader + 3) % 4] + strain] = 13 - result.value
+        start, clock = time.perf_counter(), time.process_time()
         truth = dds_table(position)
         theirs.append((time.perf_counter() - start) * 1000)
+        cpu[1] += time.process_time() - clock
         if all_exact:
             exact += 1
             wrong += any(truth[key[0]][key[1]] != value for key, value in table.items())
     return {"name": name, "ours": ours, "dds": theirs, "nodes": nodes, "exact": exact, "wrong": wrong,
-            "sizes": []}
+            "sizes": [], "cpu": cpu, "workers": workers or table_workers()}
 
 
 def _at(ordered: list[float], q: float) -> float:
@@ -116,6 +118,9 @@ def report(row: dict) -> None:
     size = f" | trick nodes x{statistics.median(row['sizes']):.2f} DDS" if row["sizes"] else ""
     print(f"{row['name']:<26} ours {summary(ours)} | dds {summary(dds)} | x{ratio:6.2f} p99 x{tail:5.2f} "
           f"| {rate / 1e6:5.2f} Mn/s | exact {row['exact']}/{len(ours)} wrong {row['wrong']}{size}")
+    if "cpu" in row:
+        print(f"{'':<26} {row['workers']} threads; CPU seconds in all: ours {row['cpu'][0]:.1f}, "
+              f"dds {row['cpu'][1]:.1f} (x{row['cpu'][0] / max(row['cpu'][1], 1e-9):.2f})")
 
 
 def main(argv=None) -> int:
@@ -126,6 +131,8 @@ def main(argv=None) -> int:
     parser.add_argument("--deals", type=int, default=None, help="full deals per set (default 200)")
     parser.add_argument("--tables", type=int, default=None, help="deals for the table set (default 20)")
     parser.add_argument("--no-endings", action="store_true", help="skip the sets of endings")
+    parser.add_argument("--table-workers", type=int, default=None,
+                        help="threads for our tables (default: one a processor, at most 5)")
     args = parser.parse_args(argv)
     deals = args.deals or (10 if args.quick else 200)
     tables = args.tables if args.tables is not None else (2 if args.quick else 20)
@@ -141,7 +148,8 @@ def main(argv=None) -> int:
         run_set(f"full deals all ({deals})", positions("full", deals, 13, False), "all", args.budget_ms, True),
     ]
     if tables:
-        rows.append(run_tables(f"tables of 20 ({tables})", positions("full", tables, 13, False), args.budget_ms))
+        rows.append(run_tables(f"tables of 20 ({tables})", positions("full", tables, 13, False), args.budget_ms,
+                               args.table_workers))
     for size in () if args.no_endings else (3, 5, 8):
         rows.append(run_set(f"endings {size} cards ({endings})", positions(f"end{size}", endings, size, True),
                             "best", args.budget_ms))

@@ -642,7 +642,7 @@ def _restore_trick(S, W, ply, tlen):
     S[O_ST + 2] = W[ply, W_SAVED + 15]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def first_move(s_addr, w_addr):
     """The card the search would try first from this state (its move ordering)."""
     S = carray(_address(s_addr), (S_SIZE,))
@@ -657,7 +657,7 @@ def first_move(s_addr, w_addr):
     return W[0, W_MOVES]
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     """True when the maximising team can score at least ``target`` from this state.
 
