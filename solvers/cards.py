@@ -137,7 +137,14 @@ class Card:
     @classmethod
     def standard(cls, rank: int, suit: int, copy: int = 0) -> "Card":
         """A standard card from its rank (2–14) and suit."""
-        return cls(Kind.STANDARD, Suit(suit), Rank(rank), copy)
+        # cards are immutable, so one object a card serves every caller; building one
+        # costs two enum look-ups, and quick play builds thousands a second
+        card = _STANDARD_CARDS.get((rank, suit, copy))
+        if card is None:
+            card = cls(Kind.STANDARD, Suit(suit), Rank(rank), copy)
+            if len(_STANDARD_CARDS) < 4096:
+                _STANDARD_CARDS[(rank, suit, copy)] = card
+        return card
 
     @property
     def is_standard(self) -> bool:
@@ -156,7 +163,7 @@ class Card:
 
     def __str__(self) -> str:
         if self.kind == Kind.STANDARD:
-            text = Rank(self.rank).letter + Suit(self.suit).letter
+            text = _RANK_LETTERS[self.rank] + "CDHS"[self.suit]
         elif self.kind == Kind.JOKER:
             text = f"X{self.rank}"
         elif self.kind == Kind.TAROT:
@@ -177,6 +184,7 @@ class Card:
 
 
 _PARSE_CACHE: dict[str, Card] = {}
+_STANDARD_CARDS: dict[tuple[int, int, int], Card] = {}
 
 
 def card_order(card: Card) -> tuple:

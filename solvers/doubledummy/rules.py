@@ -18,6 +18,7 @@ value is what the seat can guarantee even if all the others conspire against it.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -214,16 +215,19 @@ class TrickRules:
     # ------------------------------------------------------------ games
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def bridge(cls, trump: int | None = None) -> "TrickRules":
         """Bridge play: 4 seats, partners opposite, follow suit, tricks."""
         return cls(trump=trump, name="bridge")
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def whist(cls, trump: int | None) -> "TrickRules":
         """Whist (G1): bridge trick rules, partners opposite, tricks for a side."""
         return cls(trump=trump, name="whist")
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def teka(cls, trump: int | None, *, declarer_alone: bool = False) -> "TrickRules":
         """Teka (G2): seats counted counter-clockwise; with double 13 alone, 3 seats and
         seat 0 (the declarer) against seats 1 and 2. The first-lead trump rule is the
@@ -233,11 +237,13 @@ class TrickRules:
         return cls(trump=trump, name="teka")
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def troefcall(cls, trump: int | None) -> "TrickRules":
         """Troefcall (G3): standard trick rules, partners opposite, tricks."""
         return cls(trump=trump, name="troefcall")
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def napoleon(cls, trump: int | None, seats: int = 4, bidder: int = 0, pack: int = 52) -> "TrickRules":
         """Napoleon (G4): the bidder against all the others; ``pack`` 24/32/40/52 cards."""
         low = {24: 9, 28: 8, 32: 7, 36: 6, 40: 5, 52: 2}.get(pack)
@@ -250,6 +256,7 @@ class TrickRules:
                    name="napoleon")
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def tetka(cls, bum_card: str) -> "TrickRules":
         """Tëtka (G6) penalties as negative points, every seat for itself (paranoid).
 
@@ -269,6 +276,7 @@ class TrickRules:
                    last_trick_points=tuple(last), sides=(0, 1, 2, 3), name="tetka")
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def king(cls, hand: int, trump: int | None = None, *, down: bool = False) -> "TrickRules":
         """King (G7): hands 1–6 are the negative hands (penalties, no trumps, paranoid);
         hands 7–10 count tricks with ``trump``, or avoid them when ``down``."""
@@ -289,6 +297,7 @@ class TrickRules:
         return cls(objective="points", sides=individual, name="king", **penalties[hand])
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def trex(cls, contract: str) -> "TrickRules":
         """Trex (G8) trick contracts: ``king_of_hearts``, ``diamonds``, ``queens``, ``slaps``.
 
@@ -316,6 +325,7 @@ class TrickRules:
                    name="kop")
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def manille(cls, trump: int | None) -> "TrickRules":
         """Manille (G10): 32 cards ranked 10 A K Q J 9 8 7, must trump when void (any
         trump), card points 10=5 A=4 K=3 Q=2 J=1, partners opposite."""
@@ -325,6 +335,7 @@ class TrickRules:
                    card_points=points, name="manille")
 
     @classmethod
+    @functools.lru_cache(maxsize=256)
     def agram(cls, seats: int = 4, low_card: int = 2) -> "TrickRules":
         """Agram (G14): no trumps, follow suit, only the last trick counts; every seat for
         itself (paranoid)."""
