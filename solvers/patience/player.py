@@ -64,6 +64,12 @@ Options:
   up with the leader is dropped sample by sample. Hindsight values a plan as if every
   hidden card were known after its card; this values it by what a player who does not
   know them achieves after it.
+* ``lazy``: least commitment. A sample's winning line plays, before the move that shows
+  the next card, moves chosen for that sample's hidden cards (a waste card played, a
+  card put up, a build) that the revealing move does not need. Each plan weighed is
+  weighed beside its lazy form (:func:`_lazy`: the same plan without each move whose
+  removal leaves it legal and still showing its card at its last move), which wins a
+  tie with it; the moves left out can still be played once the card is seen.
 * ``trace`` (of :func:`play_with_fair_hints`): a list given to it gets one entry a move,
   saying why the move was played and, at a decision, the plans weighed with their votes
   and values (the study of where lost games are lost).
