@@ -64,6 +64,12 @@ Options:
   up with the leader is dropped sample by sample. Hindsight values a plan as if every
   hidden card were known after its card; this values it by what a player who does not
   know them achieves after it.
+* ``lazy``: least commitment. A sample's winning line plays, before the move that shows
+  the next card, moves chosen for that sample's hidden cards (a waste card played, a
+  card put up, a build) that the revealing move does not need. Each plan weighed is
+  weighed beside its lazy form (:func:`_lazy`: the same plan without each move whose
+  removal leaves it legal and still showing its card at its last move), which wins a
+  tie with it; the moves left out can still be played once the card is seen.
 * ``trace`` (of :func:`play_with_fair_hints`): a list given to it gets one entry a move,
   saying why the move was played and, at a decision, the plans weighed with their votes
   and values (the study of where lost games are lost).
@@ -128,8 +134,13 @@ class FairPlayer:
                  cut: float = 0.2, skip_lost: bool = False, halving: int = 0,
                  nested: int = 0, gate: float = 0.1, duel: int = 0, duel_step: int = 10,
                  tie: float = 0.0, tie_key: str = "progress", lone: float = 0.0,
-                 fair: int = 0, fair_samples: int = 20, fair_depth: int = 0):
+                 fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False):
         self.rules, self.rng = rules, rng
+        # least commitment (off by default): each plan weighed is weighed beside its lazy
+        # form, the same plan without the moves its revealing move does not need
+        # (:func:`_lazy`), which wins a tie with it
+        self.lazy = lazy
+        self.lazy_chosen = 0
         # close calls decided by fair rollouts (0: off): the best ``fair`` plans within
         # ``gate`` of the leader, each played on the same ``fair_samples`` samples and
         # valued by a policy that never reads a hidden card, to the end or for
@@ -248,6 +259,15 @@ class FairPlayer:
         ranked = sorted(votes, key=lambda k: (-votes[k], _progress(view, plans[k][0])))[:self.candidates]
         if self.diverse and not self._inner:
             ranked += [k for k in self._other_openings(view, worlds, own, seen, allowed, plans) if k not in ranked]
+        lazy = set()
+        if self.lazy and not self._inner:
+            for k in list(ranked):
+                i = own.index(k) if k in own else None
+                found = None if i is None else _lazy(worlds[i], plans[k], seen, self.rules)
+                if found is not None and found[1] not in plans:
+                    plans[found[1]] = found[0]
+                    ranked.append(found[1])
+                    lazy.add(found[1])
         if len(ranked) == 1:
             self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
             self.close = ranked
@@ -295,7 +315,9 @@ class FairPlayer:
             pair = self._duel(deal, worlds, plans, value, weighed, ranked, own)
             if pair is not None:
                 alive = pair
-        alive.sort(key=lambda k: (-value[k], _progress(view, plans[k][0]), -votes[k]))
+        alive.sort(key=lambda k: (-value[k], k not in lazy, _progress(view, plans[k][0]), -votes[k]))
+        if alive[0] in lazy:
+            self.lazy_chosen += 1
         if self.tie and not self._inner:
             alive = self._tied(view, plans, votes, value, weighed, ranked, alive)
         if self.lone and not self._inner and votes[alive[0]] == 1:
@@ -589,6 +611,41 @@ def _prefix(world: Position, line: list[str], seen: set, rules) -> tuple[list[st
             return line[:n + 1], (player_view(position, seen), move)
         position = after
     return list(line), (player_view(position, seen), None)
+
+
+def _lazy(world: Position, moves: list[str], seen: set, rules) -> tuple[list[str], tuple] | None:
+    """The least committing form of a plan that ends by showing a new card: its moves
+    without each earlier move (the latest first) that the rest, played on ``world`` (the
+    sample that found it), still plays legally, showing nothing before the last move and
+    a card not in ``seen`` at it; with its key (as :func:`_prefix`). ``None`` when no move
+    can go or the plan ends in a win. The moves left out (a card played from the waste, a
+    card put up, a build between columns) are left for after the card is seen."""
+    if len(moves) < 2 or _reveal(world, moves, seen, rules) is None:
+        return None
+    kept = list(moves)
+    for j in range(len(kept) - 2, -1, -1):
+        trial = kept[:j] + kept[j + 1:]
+        if _reveal(world, trial, seen, rules) is not None:
+            kept = trial
+    if len(kept) == len(moves):
+        return None
+    before = _reveal(world, kept, seen, rules)
+    return kept, (player_view(before, seen), kept[-1])
+
+
+def _reveal(world: Position, moves: list[str], seen: set, rules) -> Position | None:
+    """The position before the last of ``moves`` when all are legal on ``world``, none
+    but the last shows a card not in ``seen`` and the last does; else ``None``."""
+    position = world
+    try:
+        for move in moves[:-1]:
+            position = apply_move(position, move, rules)
+            if not visible_cards(position) <= seen:
+                return None
+        after = apply_move(position, moves[-1], rules)
+    except CardsageError:
+        return None
+    return None if visible_cards(after) <= seen or after.is_won() else position
 
 
 def _round_end(done: int, first: int) -> bool:

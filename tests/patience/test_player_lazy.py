@@ -1,0 +1,115 @@
+"""Least commitment: a plan weighed beside its lazy form (the moves its revealing move
+does not need left for after the card is seen)."""
+
+from solvers.cards import Rng
+from solvers.patience.deal import klondike_deal
+from solvers.patience.hints import sampler
+from solvers.patience.options import KlondikeRules
+from solvers.patience.player import FairPlayer, _lazy, play_with_fair_hints
+from solvers.patience.position import player_view, visible_cards
+from solvers.patience.rules import apply_move, legal_moves, replay
+from tests.patience.helpers import random_walk
+from tests.patience.test_player_fair import _swap
+
+RULES = KlondikeRules(draw=3, single_pass_switch=False)
+
+
+def _shows_only_at_the_end(world, moves, seen):
+    position = world
+    for n, move in enumerate(moves):
+        position = apply_move(position, move, RULES)     # raises if illegal
+        if n < len(moves) - 1 and not visible_cards(position) <= seen:
+            return False
+    return not visible_cards(position) <= seen
+
+
+def _plans(seeds, walk=40):
+    """(world, plan, seen) for plans the player weighs on positions along random walks."""
+    rng = Rng(5)
+    for seed in seeds:
+        for position in random_walk(klondike_deal(seed), RULES, rng, walk)[::10]:
+            seen = set(visible_cards(position))
+            view = player_view(position, seen)
+            player = FairPlayer(RULES, Rng(seed), samples=6, nodes_per_solve=1000)
+            found = player._hop(view, seen, legal_moves(position, RULES), 6)
+            if found is None:
+                continue
+            _, plans, worlds = found
+            for plan in plans.values():
+                yield worlds[0], plan, seen
+
+
+def test_the_lazy_form_is_a_shorter_plan_that_still_shows_its_card_and_nothing_before():
+    checked = 0
+    for world, plan, seen in _plans(range(1, 9)):
+        found = _lazy(world, plan, seen, RULES)
+        if not _shows_only_at_the_end(world, plan, seen):
+            assert found is None    # a plan to the win (or one that shows nothing) stays as it is
+            continue
+        if found is None:
+            # no single move can go: each one left out breaks the plan
+            for j in range(len(plan) - 1):
+                trial = plan[:j] + plan[j + 1:]
+                try:
+                    assert not _shows_only_at_the_end(world, trial, seen)
+                except Exception as error:      # illegal on the way: cannot go either
+                    assert "not legal" in str(error)
+            continue
+        moves, key = found
+        assert len(moves) < len(plan) and moves[-1] == plan[-1]
+        it = iter(plan)
+        assert all(m in it for m in moves)           # a subsequence, in the plan's order
+        assert _shows_only_at_the_end(world, moves, seen)
+        # the key is the plan's position before its revealing move, as the player sees it
+        before = replay(world, moves[:-1], RULES)
+        assert key == (player_view(before, seen), moves[-1])
+        # and it is legal, and shows its card, on any other sample of the same view
+        other = sampler(player_view(world, seen))(Rng(len(plan)))
+        assert _shows_only_at_the_end(other, moves, seen)
+        checked += 1
+    assert checked > 3
+
+
+def test_a_lazy_game_never_reads_a_hidden_card():
+    # the same game, move for move, on a deal whose cards never shown in it are swapped:
+    # had a decision read a hidden card (not only the player's samples), it could change
+    kw = dict(samples=6, nodes_per_solve=800, lazy=True, max_moves=80)
+    swapped = 0
+    for seed in (1, 2, 4, 6):
+        deal = klondike_deal(seed)
+        record = play_with_fair_hints(deal, RULES, Rng(seed), **kw)
+        shown = set(visible_cards(deal))
+        position = deal
+        for move in record.moves:
+            position = apply_move(position, move, RULES)
+            shown |= visible_cards(position)
+        hidden = [c for col in deal.columns for c in col.down if c not in shown]
+        if len(hidden) < 2:
+            continue
+        for a, b in list(zip(hidden, hidden[1:]))[:2]:
+            other = play_with_fair_hints(_swap(deal, a, b), RULES, Rng(seed), **kw)
+            assert other.moves == record.moves
+            swapped += 1
+    assert swapped >= 3
+
+
+def test_the_lazy_player_replays_and_is_repeatable_and_chooses_lazy_plans():
+    kw = dict(samples=6, nodes_per_solve=800, lazy=True)
+    a = play_with_fair_hints(klondike_deal(5), RULES, Rng(5), **kw)
+    b = play_with_fair_hints(klondike_deal(5), RULES, Rng(5), **kw)
+    assert a.moves == b.moves and a.solves == b.solves
+    assert replay(klondike_deal(5), a.moves, RULES).is_won() == a.won
+    # the option does choose lazy plans (and only with it on)
+    chosen = {}
+    for lazy in (False, True):
+        player = FairPlayer(RULES, Rng(3), samples=8, nodes_per_solve=1000, lazy=lazy)
+        for seed in range(1, 7):
+            deal = klondike_deal(seed)
+            for position in random_walk(deal, RULES, Rng(seed), 30)[::15]:
+                seen = set(visible_cards(position))
+                allowed = legal_moves(position, RULES)
+                if allowed:
+                    player.blind = False
+                    player.plan(player_view(position, seen), seen, allowed)
+        chosen[lazy] = player.lazy_chosen
+    assert chosen[False] == 0 and chosen[True] > 0
