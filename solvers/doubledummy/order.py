@@ -100,7 +100,13 @@ def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
             lose_w -= 10
     elif top == lho and opp_l and second == partner and partner >= 0:
         if len_p != 1:
-            lose_w += 31
+            # less in trump games, where the finesse may meet a ruff
+            lose_w += 27 if trump >= 0 else 31
+    if trump >= 0 and s != trump and partner >= 0 and top == partner and len_p > 1 \
+            and pop(suit_of(S[O_HANDS + p], s)) == 1 and suit_of(S[O_HANDS + p], trump) != 0:
+        # a singleton to the partner's top card, for a ruff when it comes back
+        win_w += 19
+        lose_w += 19
     if partner >= 0 and second == partner and third == partner:
         lose_w += 35
     elif partner >= 0 and len_p > 1 and ((second == p and third == partner) or (second == partner and third == p)):
