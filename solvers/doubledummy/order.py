@@ -108,7 +108,7 @@ def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
         win_w += 19
         lose_w += 19
     if partner >= 0 and second == partner and third == partner:
-        lose_w += 35
+        lose_w += 20 if trump >= 0 else 35
     elif partner >= 0 and len_p > 1 and ((second == p and third == partner) or (second == partner and third == p)):
         lose_w += 25
     mode = 0
