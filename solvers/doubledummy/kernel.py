@@ -30,7 +30,8 @@ from solvers.doubledummy.layout import (
     W_TRIED, WORK_SIZE,
     new_work, pack,
 )
-from solvers.doubledummy.order import follow_weight, later_facts, lead_suit_plan, lead_weight
+from solvers.doubledummy.order import follow_low_first, follow_weight, later_facts, lead_suit_plan, lead_weight, \
+    obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     crossruff_then_trumps, crossruff_tricks, guarded_second_trump, winning_lead_then_crossruff, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
@@ -57,6 +58,12 @@ CROSSRUFF_TRUMPS = True
 # from the seat that won: off, since it searches 8% fewer nodes but takes about 10% more
 # CPU time (see docs/doubledummy.md, eighth round B)
 LEAD_THEN_CROSSRUFF = False
+# a follower's card that surely wins the trick (the cheapest), and a void follower's
+# cheapest ruff above every later opponent's, emitted alone, the other cards ordered only
+# when it does not settle the position: off, the same nodes and no less CPU (the second
+# ordering when the card fails costs what the first one saves; docs: ninth round A)
+LAZY_WIN = False
+LAZY_RUFF = False
 # how many such winning leads in a row
 LEAD_DEPTH = 2
 # tried only when the quick tricks fall at most this short of the target (0: always)
@@ -338,10 +345,40 @@ def _single_run(S, legal_mask, live):
     return True
 
 
+@njit(cache=True, inline="always")
+def _one_move(W, ply, s, run):
+    """Row ``ply`` holds the one card of ``run`` (suit ``s``); -1 says the rest are not
+    ordered yet (``_order_moves``)."""
+    W[ply, W_MOVES] = 16 * s + _hibit(run)
+    W[ply, W_SCORES] = 0
+    W[ply, W_RUNS] = run << (16 * s)
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _low_first(W, ply, s, m, rem):
+    """Row ``ply`` holds one card per run of ``m`` (suit ``s``; ``rem``: its live cards),
+    the lowest run first."""
+    count = 0
+    x = m
+    while x != 0:
+        run = run_around(m, rem, _hibit(x & -x))
+        x &= ~run
+        W[ply, W_MOVES + count] = 16 * s + _hibit(run)
+        W[ply, W_SCORES + count] = 0
+        W[ply, W_RUNS + count] = run << (16 * s)
+        count += 1
+    return count
+
+
 @njit(cache=True)
-def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
+def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
-    first."""
+    first. ``mode`` 0: by the weights of ``order.py`` alone; 1: the same order, the
+    follower's cards the weights would order lowest first emitted so without weights;
+    2 (lazy): also, when the weights would surely put one run first, that run's card
+    alone, returning -1; the caller orders every card (mode 1) only if that card does
+    not settle the position, and the first of them is the same card."""
     n = S[O_CFG + C_SEATS]
     # every live card: the hands and the current trick
     held = np.int64(0)
@@ -373,8 +410,29 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint):
         wi = winner_index(S, tlen)
         w = S[O_TRICK + wi]
         my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
+        # cards the weights would order lowest first need no weights; lazy: the card
+        # the weights would put first, alone, when it is plain without them
+        lm = _suit(legal_mask, led)
+        plain = mode > 0 and card_pts == 0 and (lm << (16 * led)) == legal_mask
+        lazy = mode > 1
+        if plain and follow_low_first(lm, led, w, my_side_wins, facts, False):
+            return _low_first(W, ply, led, lm, _suit(live, led))
         nlater = _later_seats(S, W, ply, n, p, tlen)
         facts = later_facts(S, W, ply, p, trump, led, nlater)
+        if plain:
+            if follow_low_first(lm, led, w, my_side_wins, facts, True):
+                return _low_first(W, ply, led, lm, _suit(live, led))
+            if lazy and LAZY_WIN:
+                run = obvious_win(lm, _suit(live, led), w, facts)
+                if run != 0:
+                    return _one_move(W, ply, led, run)
+        elif lazy and LAZY_RUFF and card_pts == 0 and lm == 0 and trump >= 0 and led != trump \
+                and not my_side_wins:
+            tm = _suit(legal_mask, trump)
+            if tm != 0:
+                run = obvious_ruff(tm, _suit(live, trump), trump, w, facts[2])
+                if run != 0:
+                    return _one_move(W, ply, trump, run)
     else:
         # tricks played so far, as DDS counts them for a void opponent's weight
         played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
@@ -653,7 +711,7 @@ def first_move(s_addr, w_addr):
         p = S[O_ST + 1]
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
-    _order_moves(S, W, 0, p, legal(S, S[O_HANDS + p], tlen), tlen, -1)
+    _order_moves(S, W, 0, p, legal(S, S[O_HANDS + p], tlen), tlen, -1, 1)
     return W[0, W_MOVES]
 
 
@@ -697,7 +755,11 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
                 return hit == 1
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
-    count = _order_moves(S, W, ply, p, legal(S, S[O_HANDS + p], tlen), tlen, hint)
+    legal_mask = legal(S, S[O_HANDS + p], tlen)
+    count = _order_moves(S, W, ply, p, legal_mask, tlen, hint, 2)
+    lazy = count < 0
+    if lazy:
+        count = 1
     maximise = S[O_TEAM + p] != 0
     partition = S[O_CFG + C_PARTITION]
     result = not maximise
@@ -705,7 +767,15 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     relevant = np.int64(0)
     for s in range(4):
         W[ply, W_TRIED + s] = 16
-    for i in range(count):
+    i = -1
+    while True:
+        i += 1
+        if lazy and i == 1:
+            # the obvious card did not settle it: order them all (the same card first)
+            count = _order_moves(S, W, ply, p, legal_mask, tlen, hint, 1)
+            lazy = False
+        if i >= count:
+            break
         c = W[ply, W_MOVES + i]
         # a card below every relevant card of its suit, after another such card of the
         # same suit was searched, leads to the same answer (see docs: relevant ranks)

@@ -100,9 +100,15 @@ def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
             lose_w -= 10
     elif top == lho and opp_l and second == partner and partner >= 0:
         if len_p != 1:
-            lose_w += 31
+            # less in trump games, where the finesse may meet a ruff
+            lose_w += 27 if trump >= 0 else 31
+    if trump >= 0 and s != trump and partner >= 0 and top == partner and len_p > 1 \
+            and pop(suit_of(S[O_HANDS + p], s)) == 1 and suit_of(S[O_HANDS + p], trump) != 0:
+        # a singleton to the partner's top card, for a ruff when it comes back
+        win_w += 19
+        lose_w += 19
     if partner >= 0 and second == partner and third == partner:
-        lose_w += 35
+        lose_w += 20 if trump >= 0 else 35
     elif partner >= 0 and len_p > 1 and ((second == p and third == partner) or (second == partner and third == p)):
         lose_w += 25
     mode = 0
@@ -218,3 +224,66 @@ def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence,
     if my_side_wins:
         weight += 60
     return weight
+
+
+@njit(cache=True, inline="always")
+def run_around(m, rem, b):
+    """The run of ``m`` (one suit's legal cards) holding card ``b``: the cards of ``m``
+    between the nearest cards of ``rem`` (the suit's live cards) outside ``m`` below and
+    above ``b``."""
+    others = rem & ~m
+    below = others & ((1 << b) - 1)
+    lo = hibit(below) + 1 if below != 0 else 0
+    above = others & ~((2 << b) - 1)
+    hi_mask = ((above & -above) - 1) if above != 0 else -1
+    return m & hi_mask & ~((1 << lo) - 1)
+
+
+@njit(cache=True, inline="always")
+def follow_low_first(m, led_suit, w, my_side_wins, facts, known):
+    """Does ``follow_weight`` rank the follower's cards ``m`` of the led suit (one suit,
+    not empty, runs split only by live cards: equal card points) from the lowest run up,
+    each higher run next? So when none of them beats the trick's card (-b, or -20 + a
+    quarter of the suit's cards below - b, the partner's-card case covering the lower
+    cards first; the tops of two runs are at least two ranks apart, so the weight falls
+    as the rank rises), and when the trick is the side's and safe (every card -b).
+    ``known``: ``facts`` are worked out (the first case needs none)."""
+    if (w >> 4) != led_suit or hibit(m) < (w & 15):
+        return True
+    if not known:
+        return False
+    opp_top, mate_top, opp_ruff, opp_second = facts
+    return my_side_wins and (w & 15) > opp_top and opp_ruff < 0
+
+
+@njit(cache=True, inline="always")
+def obvious_win(m, rem, w, facts):
+    """The run of the follower's cards ``m`` of the led suit that ``follow_weight``
+    ranks first when it is not low first (``follow_low_first``): the cheapest card that
+    surely wins the trick (80 - b, above every other card of the suit, at most 40);
+    0 when there is none (the weights decide). ``rem``: the suit's live cards."""
+    opp_top, mate_top, opp_ruff, opp_second = facts
+    if opp_ruff >= 0:
+        return 0
+    thr = (w & 15) if (w & 15) > opp_top else opp_top
+    above = m & ~((2 << thr) - 1)
+    if above == 0:
+        return 0
+    return run_around(m, rem, hibit(above & -above))
+
+
+@njit(cache=True, inline="always")
+def obvious_ruff(tm, rem, trump, w, opp_ruff):
+    """For a follower void in the led suit (not trumps) whose side is not winning the
+    trick: the run of its trumps ``tm`` that ``follow_weight`` ranks first, when one of
+    them beats the trick's card and every trump a later opponent could ruff with (60 - b,
+    above any other trump and any discard, which weigh at most 31 then); else 0. ``rem``:
+    the live trumps."""
+    thr = opp_ruff
+    if (w >> 4) == trump and (w & 15) > thr:
+        thr = w & 15
+    above = tm if thr < 0 else tm & ~((2 << thr) - 1)
+    if above == 0:
+        return 0
+    return run_around(tm, rem, hibit(above & -above))
+
