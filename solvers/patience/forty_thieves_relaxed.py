@@ -26,6 +26,26 @@ real arrangement is one). Every real move maps to a relaxed move or to none (a c
 moved within the pool). So every real line is a relaxed line: **a relaxed loss is a
 real loss.**
 
+**Strict moves** (``strict``, on by default). The allowed test above only asks that
+the pool *can* be arranged after a move; a real move also needs, before it is made,
+that the card leaving is a top card and that the place it goes to is free. So a move
+of the strict relaxed game also asks, of the position before it (``roots`` being the
+fewest column bottoms an arrangement of the pool needs):
+
+* a prefix top or pool card that leaves (up or into the pool) is *uncovered*:
+  ``roots`` with one copy of it hosting nothing is at most the columns with ``k = 0``
+  (the real arrangement is such an arrangement);
+* a prefix top or waste top put into the pool has an empty column (``roots`` below
+  the columns with ``k = 0``, counted with the card itself hosting nothing) or a free
+  copy of the next card of its suit (fewer pool copies of the card than pool copies
+  and prefix tops of the next one). If the real move uses a free copy while a copy of
+  the card is a column bottom, moving that copy onto the free one gives an
+  arrangement with a bottom fewer, so one of the two conditions holds.
+
+Both hold before every real move, so every real line is still a strict relaxed line.
+Without them a card could go into the pool as a bottom while the run in the column it
+takes moves onto it, which needs room the real game does not have.
+
 **Reductions inside the relaxed game**, each keeping a relaxed win when there is one:
 
 * Safe moves up (as rule 5): a card whose lower foundation pile is exactly one below
