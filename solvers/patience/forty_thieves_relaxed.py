@@ -26,6 +26,26 @@ real arrangement is one). Every real move maps to a relaxed move or to none (a c
 moved within the pool). So every real line is a relaxed line: **a relaxed loss is a
 real loss.**
 
+**Strict moves** (``strict``, on by default). The allowed test above only asks that
+the pool *can* be arranged after a move; a real move also needs, before it is made,
+that the card leaving is a top card and that the place it goes to is free. So a move
+of the strict relaxed game also asks, of the position before it (``roots`` being the
+fewest column bottoms an arrangement of the pool needs):
+
+* a prefix top or pool card that leaves (up or into the pool) is *uncovered*:
+  ``roots`` with one copy of it hosting nothing is at most the columns with ``k = 0``
+  (the real arrangement is such an arrangement);
+* a prefix top or waste top put into the pool has an empty column (``roots`` below
+  the columns with ``k = 0``, counted with the card itself hosting nothing) or a free
+  copy of the next card of its suit (fewer pool copies of the card than pool copies
+  and prefix tops of the next one). If the real move uses a free copy while a copy of
+  the card is a column bottom, moving that copy onto the free one gives an
+  arrangement with a bottom fewer, so one of the two conditions holds.
+
+Both hold before every real move, so every real line is still a strict relaxed line.
+Without them a card could go into the pool as a bottom while the run in the column it
+takes moves onto it, which needs room the real game does not have.
+
 **Reductions inside the relaxed game**, each keeping a relaxed win when there is one:
 
 * Safe moves up (as rule 5): a card whose lower foundation pile is exactly one below
@@ -117,6 +137,39 @@ class _Plain:
                         roots += p - h
         return roots <= empty
 
+    def roots(self, ks, pool, drop=-1):
+        """(the fewest column bottoms an arrangement of ``pool`` needs, columns with
+        ``k = 0``), with one copy of ``drop`` hosting nothing (-1: none)."""
+        hosts = [0] * 53
+        empty = 0
+        for i, k in enumerate(ks):
+            if k:
+                hosts[self.cols[i][k - 1]] += 1
+            else:
+                empty += 1
+        if drop >= 0:
+            hosts[drop] -= 1
+        roots = 0
+        for s in range(4):
+            b = s * 13
+            for r in range(self.R):
+                p = pool[b + r]
+                if p:
+                    h = pool[b + r + 1] + hosts[b + r + 1] if r + 1 < self.R else 0
+                    if p > h:
+                        roots += p - h
+        return roots, empty
+
+    def free(self, ks, pool, c, drop=-1):
+        """Can ``c`` be put on the tableau now (:func:`_c_free`)?"""
+        roots, empty = self.roots(ks, pool, drop)
+        if roots < empty:
+            return True
+        if c % 13 + 1 >= self.R:
+            return False
+        tops = sum(1 for i, k in enumerate(ks) if k and self.cols[i][k - 1] == c + 1)
+        return pool[c] < pool[c + 1] + tops
+
     def dead(self, found, ptr, mask, ks, pool):
         fix = _Fix([self.cols[i][:k] for i, k in enumerate(ks)], found, (),
                    [self.stock[j] for j in range(ptr) if (mask >> j) & 1], self.R)
@@ -161,13 +214,14 @@ def _top(mask, ptr):
     return j
 
 
-def relaxed_search_plain(cols, found, stock, p=0, ranks=13, max_states=1_000_000):
+def relaxed_search_plain(cols, found, stock, p=0, ranks=13, max_states=1_000_000, strict=True):
     """(verdict, positions stored) of the relaxed game, plain Python.
 
     ``cols``: the columns bottom to top (card codes; every card of them counts as
     never moved), ``found``: the eight pile heights (per suit lower first),
     ``stock``: the talon in dealing order, of which the first ``p`` are the waste
-    (no turn-over may be left).
+    (no turn-over may be left). ``strict``: a move also needs what the real move
+    needs before it is made (:func:`_c_free`, :func:`_c_uncovered`).
     """
     g = _Plain(cols, found, stock, ranks)
     R, S = ranks, len(stock)
@@ -211,13 +265,16 @@ def relaxed_search_plain(cols, found, stock, p=0, ranks=13, max_states=1_000_000
         j = _top(mask, ptr)
         if j >= 0 and _fits(found, stock[j]):
             kids.append((_up(found, stock[j]), ptr, mask & ~(1 << j), ks))
+        def uncovered(c):
+            return not strict or g.roots(ks, pool, c)[0] <= g.roots(ks, pool, c)[1]
+
         for i, k in enumerate(ks):
-            if k and _fits(found, cols[i][k - 1]):
+            if k and _fits(found, cols[i][k - 1]) and uncovered(cols[i][k - 1]):
                 nk = ks[:i] + (k - 1,) + ks[i + 1:]
                 if g.allowed(nk, pool):
                     kids.append((_up(found, cols[i][k - 1]), ptr, mask, nk))
         for c in range(52):
-            if pool[c] and _fits(found, c):
+            if pool[c] and _fits(found, c) and uncovered(c):
                 pool[c] -= 1
                 if g.allowed(ks, pool):
                     kids.append((_up(found, c), ptr, mask, ks))
@@ -225,12 +282,14 @@ def relaxed_search_plain(cols, found, stock, p=0, ranks=13, max_states=1_000_000
         for i, k in enumerate(ks):
             if k:
                 c = cols[i][k - 1]
+                if strict and not (uncovered(c) and g.free(ks, pool, c, c)):
+                    continue
                 nk = ks[:i] + (k - 1,) + ks[i + 1:]
                 pool[c] += 1
                 if g.allowed(nk, pool):
                     kids.append((found, ptr, mask, nk))
                 pool[c] -= 1
-        if j >= 0:
+        if j >= 0 and (not strict or g.free(ks, pool, stock[j])):
             pool[stock[j]] += 1
             if g.allowed(ks, pool):
                 kids.append((found, ptr, mask & ~(1 << j), ks))
@@ -284,6 +343,63 @@ def _c_allowed(st, cols, ncol, ranks, pool, hosts):
                     if roots > empty:
                         return False
     return True
+
+
+@njit(cache=True)
+def _c_roots(st, cols, ncol, ranks, pool, hosts, drop):
+    """The fewest column bottoms an arrangement of the pool needs, with one copy of
+    ``drop`` hosting nothing (-1: none), minus the columns with ``k = 0`` (so <= 0
+    when allowed, < 0 when some column is empty in every such arrangement)."""
+    for c in range(53):
+        hosts[c] = 0
+    empty = 0
+    for i in range(ncol):
+        k = st[10 + i]
+        if k:
+            hosts[cols[i, k - 1]] += 1
+        else:
+            empty += 1
+    if drop >= 0:
+        hosts[drop] -= 1
+    roots = 0
+    for s in range(4):
+        b = s * 13
+        for r in range(ranks):
+            p = pool[b + r]
+            if p:
+                h = pool[b + r + 1] + hosts[b + r + 1] if r + 1 < ranks else 0
+                if p > h:
+                    roots += p - h
+    return roots - empty
+
+
+@njit(cache=True)
+def _c_uncovered(st, cols, ncol, ranks, pool, hosts, c):
+    """Can a copy of ``c`` (a prefix top or a pool card) be a top card now? In the
+    real position it then hosts nothing, so its arrangement is one with a copy of
+    ``c`` hosting nothing, which needs at most as many bottoms as there are columns
+    with ``k = 0``."""
+    return _c_roots(st, cols, ncol, ranks, pool, hosts, c) <= 0
+
+
+@njit(cache=True)
+def _c_free(st, cols, ncol, ranks, pool, hosts, c, drop):
+    """Can ``c`` (uncovered, ``drop``: ``c`` itself when it is a prefix top, else
+    -1) be put on the tableau now? The real move needs an empty column (the real
+    arrangement then has fewer bottoms than columns with ``k = 0``) or an uncovered
+    copy of ``c + 1`` (a pool card or prefix top with no ``c`` on it: then fewer pool
+    copies of ``c`` than such copies of ``c + 1``, unless a copy of ``c`` is a bottom,
+    and moving that one onto the free copy gives an arrangement with a bottom fewer)."""
+    if _c_roots(st, cols, ncol, ranks, pool, hosts, drop) < 0:
+        return True
+    if c % 13 + 1 >= ranks:
+        return False
+    tops = 0
+    for i in range(ncol):
+        k = st[10 + i]
+        if k and cols[i, k - 1] == c + 1:
+            tops += 1
+    return pool[c] < pool[c + 1] + tops
 
 
 @njit(cache=True, inline="always")
@@ -449,7 +565,8 @@ def _c_has(table, k0, k1, k2):
 
 
 @njit(cache=True)
-def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states, max_table, postpone):
+def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states, max_table, postpone,
+              strict):
     """Up to ``chunk`` positions from the stack: 0 won, 1 lost, 2 unknown (cap), 3 go
     on; ``ctl``: stack size, positions stored. Returns the (maybe grown) arrays too.
     ``postpone``: a card put into the pool (from a prefix or the waste) waits for a
@@ -561,7 +678,8 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
             nk += 1
         for i in range(ncol):
             k = st[10 + i]
-            if k and _c_fits(st, cols[i, k - 1]):
+            if k and _c_fits(st, cols[i, k - 1]) and (
+                    not strict or _c_uncovered(st, cols, ncol, ranks, pool, hosts, cols[i, k - 1])):
                 st[10 + i] = k - 1
                 if _c_allowed(st, cols, ncol, ranks, pool, hosts):
                     kids[nk, :] = st
@@ -571,7 +689,8 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
                     nk += 1
                 st[10 + i] = k
         for c in range(52):
-            if pool[c] and _c_fits(st, c):
+            if pool[c] and _c_fits(st, c) and (
+                    not strict or _c_uncovered(st, cols, ncol, ranks, pool, hosts, c)):
                 pool[c] -= 1
                 if _c_allowed(st, cols, ncol, ranks, pool, hosts):
                     kids[nk, :] = st
@@ -584,6 +703,9 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
             k = st[10 + i]
             if k:
                 c = cols[i, k - 1]
+                if strict and not (_c_uncovered(st, cols, ncol, ranks, pool, hosts, c)
+                                   and _c_free(st, cols, ncol, ranks, pool, hosts, c, c)):
+                    continue
                 st[10 + i] = k - 1
                 pool[c] += 1
                 if _c_allowed(st, cols, ncol, ranks, pool, hosts):
@@ -593,7 +715,7 @@ def _c_search(cols, ncol, stock, S, ranks, stack, table, ctl, chunk, max_states,
                     nk += 1
                 pool[c] -= 1
                 st[10 + i] = k
-        if j >= 0:
+        if j >= 0 and (not strict or _c_free(st, cols, ncol, ranks, pool, hosts, stock[j], -1)):
             pool[stock[j]] += 1
             if _c_allowed(st, cols, ncol, ranks, pool, hosts):
                 kids[nk, :] = st
@@ -667,10 +789,14 @@ def cols_len_of(cols, i):
 
 
 def relaxed_search(cols, found, stock, p=0, ranks=13, max_states=5_000_000, deadline=None,
-                   max_table=1 << 25, chunk=CHUNK, postpone=False):
+                   max_table=1 << 25, chunk=CHUNK, postpone=False, strict=None):
     """(verdict, positions stored) of the relaxed game, compiled; the same arguments
     and the same positions in the same order as :func:`relaxed_search_plain`.
     ``deadline``: a ``time.perf_counter`` value, read every ``chunk`` positions."""
+    if strict is None:
+        strict = not postpone
+    if strict and postpone:
+        raise ValueError("postponed pool entries are proven only without strict moves")
     ncol = len(cols)
     maxlen = max([len(c) for c in cols] + [1])
     arr = np.full((ncol, maxlen + 1), -1, np.int64)
@@ -681,7 +807,7 @@ def relaxed_search(cols, found, stock, p=0, ranks=13, max_states=5_000_000, dead
     ctl = np.array([1, 0], np.int64)
     while True:
         code, stack, table = _c_search(arr, ncol, st, len(stock), ranks, stack, table, ctl, chunk,
-                                       max_states, max_table, postpone)
+                                       max_states, max_table, postpone, strict)
         if code != 3:
             return (WON, LOST, UNKNOWN)[code], int(ctl[1])
         if deadline is not None and time.perf_counter() > deadline:

@@ -128,8 +128,51 @@ def test_postponed_pool_entries_keep_the_verdicts():
         for seed in range(12):
             pos = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
             cols, found, talon, p = relaxed.parts(FortyThievesKernel(RULES, ranks).encode(pos))
-            plain = relaxed.relaxed_search(cols, found, talon, p, ranks, 200_000)
+            plain = relaxed.relaxed_search(cols, found, talon, p, ranks, 200_000, strict=False)
             post = relaxed.relaxed_search(cols, found, talon, p, ranks, 200_000, postpone=True)
             assert plain[0] == post[0], (ranks, columns, rows, seed)
             if post[0] == relaxed.LOST and (ranks, columns, rows) in BRUTE_SHAPES and seed < 10:
                 assert not brute_force_winnable(pos, RULES), (ranks, columns, rows, seed)
+
+
+def test_real_moves_along_random_lines_meet_the_strict_conditions():
+    """``strict``: every real move meets the conditions the strict relaxed game asks
+    of its image before it is made: a card that leaves is uncovered (an arrangement
+    with one copy of it hosting nothing fits the columns with ``k = 0``), and a card
+    put on the tableau from a prefix or the waste has an empty column or a free copy
+    of the next card of its suit. ``k`` is each column's true never-moved prefix."""
+    rng = random.Random(11)
+    checked = 0
+    for ranks, columns, rows in SHAPES:
+        for seed in range(6):
+            pos = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
+            dealt = [[card_code(c) for c in col.up] for col in pos.columns]
+            g = relaxed._Plain(dealt, (0,) * 8, [], ranks)
+            ks = [len(c) for c in dealt]
+            walk = random_walk(pos, RULES, rng, 300)
+            for before, after in zip(walk, walk[1:]):
+                cols = [[card_code(c) for c in col.up] for col in before.columns]
+                nxt = [[card_code(c) for c in col.up] for col in after.columns]
+                pool = [0] * 53
+                for i, col in enumerate(cols):
+                    for c in col[ks[i]:]:
+                        pool[c] += 1
+                roots, empty = g.roots(tuple(ks), pool)
+                assert roots <= empty
+                src = [i for i in range(len(cols)) if len(nxt[i]) < len(cols[i])]
+                dst = [i for i in range(len(cols)) if len(nxt[i]) > len(cols[i])]
+                if src:
+                    i = src[0]
+                    c = cols[i][-1]
+                    prefix = len(cols[i]) == ks[i]
+                    assert g.roots(tuple(ks), pool, c)[0] <= empty, (seed, cols, ks, c)
+                    if dst:
+                        assert g.free(tuple(ks), pool, c, c if prefix else -1), (seed, cols, ks, c)
+                        checked += 1
+                elif dst and len(after.waste) < len(before.waste):
+                    c = card_code(before.waste[-1])
+                    assert g.free(tuple(ks), pool, c), (seed, cols, ks, c)
+                    checked += 1
+                for i, col in enumerate(nxt):
+                    ks[i] = min(ks[i], len(col))
+    assert checked > 500
