@@ -33,7 +33,7 @@ from solvers.doubledummy.layout import (
 from solvers.doubledummy.order import follow_low_first, follow_weight, later_facts, lead_suit_plan, lead_weight, \
     obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
-    crossruff_then_trumps, crossruff_tricks, guarded_second_trump, winning_lead_then_crossruff, leader_side_short, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+    crossruff_then_trumps, crossruff_tricks, guarded_second_trump, winning_lead_then_crossruff, leader_side_short, crossruff_bound, quick_bound, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -68,6 +68,15 @@ LAZY_RUFF = False
 LEAD_DEPTH = 2
 # tried only when the quick tricks fall at most this short of the target (0: always)
 LEAD_GAP = 0
+# skip the quick tricks and the crossruff when an upper bound on both falls short: the
+# same nodes, and measured no faster (it falls short at about half the boundaries where
+# they are counted, but costs about what it saves; docs, ninth round B), so off
+QUICK_BOUND = False
+# with QUICK_BOUND, the winning-lead count is tried only when that bound is at most this
+# short of the tricks needed
+LEAD_SLACK = 1
+# skip the crossruff count when its bound from trump lengths and voids falls short
+CROSS_BOUND = True
 
 
 @intrinsic
@@ -515,22 +524,29 @@ def _sure_tricks(S, W, ply, n, target, hi):
         needed = (target + tp - 1) // tp
     else:
         needed = (hi - target) // tp + 1
-    q, used = quick_tricks(S, n, leader, trump, needed)
-    if q < needed and CROSSRUFF:
-        if CROSSRUFF_TRUMPS:
-            r, r_used = crossruff_then_trumps(S, n, leader, trump)
-        else:
-            r = crossruff_tricks(S, n, leader, trump)
-            r_used = np.int64(0)
-        if r >= needed:
-            # only the shape and the top trumps kept for after the crossruff matter
-            q = r
-            used = r_used
-        elif LEAD_THEN_CROSSRUFF and (LEAD_GAP == 0 or needed - q <= LEAD_GAP):
-            r, r_used = winning_lead_then_crossruff(S, n, leader, trump, needed, LEAD_DEPTH)
+    # the quick tricks and the crossruff cannot reach ``needed`` when their cheap upper
+    # bound falls short of it (see docs: the bound on the sure tricks)
+    bound = quick_bound(S, n, leader, trump) if QUICK_BOUND else needed
+    q = 0
+    used = np.int64(0)
+    if bound >= needed:
+        q, used = quick_tricks(S, n, leader, trump, needed)
+        if q < needed and CROSSRUFF and (not CROSS_BOUND or crossruff_bound(S, n, leader, trump) >= needed):
+            if CROSSRUFF_TRUMPS:
+                r, r_used = crossruff_then_trumps(S, n, leader, trump)
+            else:
+                r = crossruff_tricks(S, n, leader, trump)
+                r_used = np.int64(0)
             if r >= needed:
+                # only the shape and the top trumps kept for after the crossruff matter
                 q = r
                 used = r_used
+    if q < needed and LEAD_THEN_CROSSRUFF and bound + LEAD_SLACK >= needed \
+            and (LEAD_GAP == 0 or needed - q <= LEAD_GAP):
+        r, r_used = winning_lead_then_crossruff(S, n, leader, trump, needed, LEAD_DEPTH)
+        if r >= needed:
+            q = r
+            used = r_used
     if S[O_TEAM + leader] != 0:
         if q * tp >= target:
             W[ply, W_REL] = used

@@ -24,6 +24,9 @@ MANY = 1 << 20
 AFTER_LEAD_QUICK = True
 # a side suit led for the partner to ruff counts as a winning lead
 RUFF_LEADS = True
+# after a winning lead, skip the counts from the seat that won when ``quick_bound`` says
+# they cannot reach what is needed
+LEAD_BOUND = True
 
 
 @njit(cache=True)
@@ -59,6 +62,88 @@ def quick_tricks(S, n, leader, trump, needed):
     else:
         total, used = _without_enemy_trumps(S, n, leader, trump, rem, needed)
     return min(total, tricks), used
+
+
+@njit(cache=True)
+def quick_bound(S, n, leader, trump):
+    """An upper bound on both ``quick_tricks`` and ``crossruff_then_trumps`` of the side
+    on lead, cheap enough to skip them when it falls short of the tricks needed.
+
+    Every plan of the quick tricks counts, in a suit whose highest card the side holds,
+    only cards of the hand holding it: its top run, or its whole holding when no other
+    hand holds more cards of the suit than the run is long (a safe run is shorter still);
+    so the sum of that over the suits the side tops bounds them. Every crossruff trick is
+    a ruff by the leader or its partner and the trumps kept for after it are theirs: at
+    most their trumps together, and at most twice the partner's trumps plus the leader's
+    top run of trumps (the partner ruffs at least every other round); with no side suit
+    the partner is void in and the leader holds, no ruff by the partner and at most the
+    kept top trumps; with none the other way round, one ruff and the top trumps."""
+    side = S[O_TEAM + leader]
+    topped = 0
+    for s in range(4):
+        rem = 0
+        for p in range(n):
+            rem |= suit_of(S[O_HANDS + p], s)
+        if rem == 0:
+            continue
+        top = hibit(rem)
+        holder = -1
+        for p in range(n):
+            if (suit_of(S[O_HANDS + p], s) >> top) & 1:
+                holder = p
+        if S[O_TEAM + holder] != side:
+            continue
+        mine = suit_of(S[O_HANDS + holder], s)
+        run = top_run(mine, rem)
+        if pop(rem) - pop(mine) > 0:
+            longest = 0
+            for p in range(n):
+                if p != holder:
+                    longest = max(longest, pop(suit_of(S[O_HANDS + p], s)))
+            topped += pop(mine) if longest <= run else run
+        else:
+            topped += run
+    return max(topped, crossruff_bound(S, n, leader, trump))
+
+
+@njit(cache=True)
+def crossruff_bound(S, n, leader, trump):
+    """An upper bound on ``crossruff_then_trumps`` from the two hands' trump lengths and
+    voids alone (see ``quick_bound``)."""
+    if trump < 0 or n != 4:
+        return 0
+    side = S[O_TEAM + leader]
+    partner = wrap(leader + 2, 4)
+    if S[O_TEAM + partner] != side:
+        return 0
+    hl = S[O_HANDS + leader]
+    hp = S[O_HANDS + partner]
+    tl = suit_of(hl, trump)
+    tp = suit_of(hp, trump)
+    rem = 0
+    for p in range(4):
+        rem |= suit_of(S[O_HANDS + p], trump)
+    if rem == 0:
+        return 0
+    kept = max(top_run(tl, rem), top_run(tp, rem))
+    if tp == 0:
+        return kept
+    to_partner = False
+    to_leader = False
+    for s in range(4):
+        if s != trump:
+            if suit_of(hp, s) == 0 and suit_of(hl, s) != 0:
+                to_partner = True
+            if suit_of(hl, s) == 0 and suit_of(hp, s) != 0:
+                to_leader = True
+    if not to_partner:
+        return kept
+    tr_l = pop(tl)
+    tr_p = pop(tp)
+    cross = min(tr_l + tr_p, 2 * tr_p + top_run(tl, rem))
+    if not to_leader or tr_l == 0:
+        cross = min(cross, 1 + kept)
+    return cross
 
 
 @njit(cache=True)
@@ -715,6 +800,10 @@ def _count_from(S, seat, trump, needed, quick):
     opponents' trumps)."""
     count = 0
     used = np.int64(0)
+    # neither count can reach ``needed`` when their common upper bound falls short (a
+    # count below ``needed`` is never used, so 0 stands for it)
+    if LEAD_BOUND and quick_bound(S, 4, seat, trump) < needed:
+        return count, used
     # the crossruff needs a first round: a suit the seat holds, its partner is void in
     # and can ruff (without one it counts only top trumps, as the quick tricks do)
     partner = wrap(seat + 2, 4)
@@ -770,7 +859,8 @@ def winning_lead_then_crossruff(S, n, leader, trump, needed, depth):
     card more only lowers the counts). From the winner: ``crossruff_then_trumps`` and
     its quick tricks. The winning card (not a ruff's) is named, with the cards the count
     from the winner named. The hands are restored before returning. Stops at the first
-    plan reaching ``needed``. (Not written as a recursion: numba's cache can load a
+    plan reaching ``needed``; a count below ``needed`` may be reported lower than it is
+    (``LEAD_BOUND`` skips counts that cannot reach it). (Not written as a recursion: numba's cache can load a
     recursive function wrongly.)"""
     if trump < 0 or n != 4:
         return 0, np.int64(0)

@@ -298,8 +298,14 @@ def test_a_winning_lead_then_a_crossruff_takes_its_count(exhaustive):
         packed = state.packed()
         before = packed.copy()
         leader, trump = int(state.st[1]), int(state.cfg[K.C_TRUMP])
-        one, _ = winning_lead_then_crossruff(packed, 4, leader, trump, 99, 1)
-        count, used = winning_lead_then_crossruff(packed, 4, leader, trump, 99, 2)
+        # a count is exact only once it reaches what is asked (below that it may stop
+        # early): the most tricks reached for any number asked
+        one = count = 0
+        for needed in range(1, size + 1):
+            if winning_lead_then_crossruff(packed, 4, leader, trump, needed, 1)[0] >= needed:
+                one = needed
+            if winning_lead_then_crossruff(packed, 4, leader, trump, needed, 2)[0] >= needed:
+                count = needed
         assert (packed == before).all()
         assert count >= one
         if count == 0:
@@ -311,3 +317,28 @@ def test_a_winning_lead_then_a_crossruff_takes_its_count(exhaustive):
         value = reference_value(position) if exhaustive else dds_best(position)
         assert value >= count, (position, count)
     assert checked > 20 and beyond > 10 and deeper > 5
+
+
+@pytest.mark.parametrize("trump", [None, 0, 3])
+def test_the_bound_on_the_sure_tricks_is_never_below_a_count(trump):
+    """``quick_bound`` is an upper bound: on random positions at a trick boundary (four
+    seats, and three seats in a paranoid game), never below the quick tricks (for any
+    number of tricks asked) nor the crossruff with the top trumps; and it is below the
+    tricks left often enough to be worth its cost."""
+    from solvers.doubledummy.quick import crossruff_bound, crossruff_then_trumps, quick_bound, quick_tricks
+    rng = Rng("quick-bound-%s" % trump)
+    short = 0
+    for i in range(600):
+        size = 1 + i % 13
+        rules = TrickRules.bridge(trump) if i % 4 else TrickRules(seats=3, trump=trump)
+        size = min(size, len(rules.cards) // rules.seats)
+        state = encode(random_position(rng, size, rules, trick_cards=0))
+        packed = state.packed()
+        n, leader, t = rules.seats, int(state.st[1]), int(state.cfg[K.C_TRUMP])
+        bound = quick_bound(packed, n, leader, t)
+        for needed in range(1, size + 2):
+            assert quick_tricks(packed, n, leader, t, needed)[0] <= bound
+        if n == 4:
+            assert crossruff_then_trumps(packed, n, leader, t)[0] <= crossruff_bound(packed, n, leader, t) <= bound
+        short += bound < size
+    assert short > 100
