@@ -119,22 +119,8 @@ class _Plain:
         return n
 
     def allowed(self, ks, pool):
-        hosts = [0] * 53
-        empty = 0
-        for i, k in enumerate(ks):
-            if k:
-                hosts[self.cols[i][k - 1]] += 1
-            else:
-                empty += 1
-        roots = 0
-        for s in range(4):
-            b = s * 13
-            for r in range(self.R):
-                p = pool[b + r]
-                if p:
-                    h = pool[b + r + 1] + hosts[b + r + 1] if r + 1 < self.R else 0
-                    if p > h:
-                        roots += p - h
+        """Can ``pool`` be arranged on the columns' tops and the empty columns?"""
+        roots, empty = self.roots(ks, pool)
         return roots <= empty
 
     def roots(self, ks, pool, drop=-1):
