@@ -308,27 +308,8 @@ def _c_pool(st, cols, ncol, stock, S, ranks, pool):
 
 @njit(cache=True)
 def _c_allowed(st, cols, ncol, ranks, pool, hosts):
-    for c in range(53):
-        hosts[c] = 0
-    empty = 0
-    for i in range(ncol):
-        k = st[10 + i]
-        if k:
-            hosts[cols[i, k - 1]] += 1
-        else:
-            empty += 1
-    roots = 0
-    for s in range(4):
-        b = s * 13
-        for r in range(ranks):
-            p = pool[b + r]
-            if p:
-                h = pool[b + r + 1] + hosts[b + r + 1] if r + 1 < ranks else 0
-                if p > h:
-                    roots += p - h
-                    if roots > empty:
-                        return False
-    return True
+    """Can the pool be arranged on the columns' tops and the empty columns?"""
+    return _c_roots(st, cols, ncol, ranks, pool, hosts, -1) <= 0
 
 
 @njit(cache=True)
