@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, card_action, option, serializable
-from solvers.tricks import cards_that_follow, parse_four_hands, trick_winner
+from solvers.tricks import cards_that_follow, evolve, parse_four_hands, trick_winner
 
 SEATS = 4
 TRICKS = 13
@@ -133,19 +133,25 @@ class WhistState(State):
 
     # ------------------------------------------------------------- play
     def _apply(self, action: Action, seat: int) -> "WhistState":
-        card = parse_card(action.args[0])
+        return self.play(parse_card(action.args[0]), seat)
+
+    def play(self, card: Card, seat: int) -> "WhistState":
+        """The state after ``seat`` plays ``card``, a card it may play now (not checked:
+        quick play, which plays the bot's legal cards, skips building and parsing actions)."""
         hands = list(self.hands)
         turned_on_table = self.turned_on_table
         if seat == self.dealer and turned_on_table:
             # the dealer picks up the turned card when first playing to the first trick
             hands[seat] = hands[seat] + (self.turned,)
             turned_on_table = False
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        at = hand.index(card)
+        hands[seat] = hand[:at] + hand[at + 1:]
         voids = self.voids
         if self.trick and card.suit != self.trick[0][1].suit:
             voids = _with(voids, seat, voids[seat] | {self.trick[0][1].suit})
-        state = replace(self, hands=tuple(hands), turned_on_table=turned_on_table,
-                        trick=self.trick + ((seat, card),), voids=voids)
+        state = evolve(self, hands=tuple(hands), turned_on_table=turned_on_table,
+                       trick=self.trick + ((seat, card),), voids=voids)
         if len(state.trick) == SEATS:
             state = state._close_trick()
         return state
@@ -154,8 +160,8 @@ class WhistState(State):
         winner = trick_winner(self.trick, self.trump)
         side = side_of(winner)
         tricks = _with(self.tricks, side, self.tricks[side] + 1)
-        state = replace(self, trick=(), last_trick=self.trick, leader=winner,
-                        history=self.history + (self.trick,), tricks=tricks)
+        state = evolve(self, trick=(), last_trick=self.trick, leader=winner,
+                       history=self.history + (self.trick,), tricks=tricks)
         if sum(tricks) == TRICKS:
             state = state._score_hand()
         return state

@@ -54,6 +54,11 @@ class Adapter(abc.ABC):
     def rollout_action(self, state: State, seat: int, rng: Rng) -> Action:
         """A cheap move for quick play between now and the double-dummy horizon."""
 
+    def rollout_step(self, state: State, seat: int, rng: Rng) -> State:
+        """The state after ``seat`` takes its quick-play move. The move comes from the
+        game's own bot, which only plays legal moves, so it is not checked again."""
+        return state._apply(self.rollout_action(state, seat, rng), seat)
+
     def hand_number(self, state: State) -> int:
         """How many hands were completed (a change means the hand ended)."""
         return len(state.sheet)
@@ -105,6 +110,11 @@ class WhistAdapter(Adapter):
 
     def rollout_action(self, state, seat, rng):
         return _heuristic(state)(state, seat, rng)
+
+    def rollout_step(self, state, seat, rng):
+        # the heuristic's card straight onto the state: no action to build and parse
+        card, _ = _whist_choice()(state, seat)
+        return state.play(card, seat)
 
 
 class TekaAdapter(Adapter):
@@ -158,6 +168,12 @@ class TekaAdapter(Adapter):
 def _heuristic(state: State):
     # the game's own rules-of-thumb bot, as the registry attached it
     return state.game.advice.bots["heuristic"]
+
+
+def _whist_choice():
+    # imported late: the Whist bot imports this package
+    from solvers.games.whist_bot import choose
+    return choose
 
 
 _ADAPTERS = {"whist": WhistAdapter(), "teka": TekaAdapter()}

@@ -90,7 +90,7 @@ def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: 
         if adapter.in_card_play(state) and adapter.hand_size(state) <= horizon:
             break
         seat = min(state.to_move)
-        state = state.apply(adapter.rollout_action(state, seat, rng), seat)
+        state = adapter.rollout_step(state, seat, rng)
         steps += 1
         if steps > MAX_ROLLOUT_STEPS:
             raise RuntimeError("quick play did not reach the horizon")
