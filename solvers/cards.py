@@ -179,8 +179,7 @@ class Card:
         """Human display with a suit symbol and ``10`` for the ten (``10♦``)."""
         if self.kind != Kind.STANDARD:
             return str(self)
-        rank = "10" if self.rank == 10 else Rank(self.rank).letter
-        return rank + Suit(self.suit).symbol
+        return ("10" if self.rank == 10 else _RANK_LETTERS[self.rank]) + "♣♦♥♠"[self.suit]
 
 
 _PARSE_CACHE: dict[str, Card] = {}

@@ -38,14 +38,33 @@ def _by_suit(cards) -> dict[int, list[Card]]:
     return out
 
 
-def _played(state: WhistState) -> set[Card]:
-    return {c for plays in state.history for _, c in plays} | {c for _, c in state.trick}
+_ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+
+
+def _played_ranks(state: WhistState) -> list[int]:
+    """Per suit, the ranks played so far in this hand (a bit per rank). Worked out once
+    per state: the bot asks several times a decision, and quick play decides a card a step."""
+    masks = state.__dict__.get("_played_ranks")
+    if masks is None:
+        masks = [0, 0, 0, 0]
+        for plays in state.history:
+            for _, c in plays:
+                masks[c.suit] |= 1 << c.rank
+        for _, c in state.trick:
+            masks[c.suit] |= 1 << c.rank
+        state.__dict__["_played_ranks"] = masks
+    return masks
 
 
 def _is_master(card: Card, state: WhistState, mine) -> bool:
     """True when no unseen card of its suit outranks it."""
-    gone = _played(state) | set(mine)
-    return all(Card.standard(r, card.suit) in gone for r in range(card.rank + 1, 15))
+    suit = card.suit
+    gone = _played_ranks(state)[suit]
+    for c in mine:
+        if c.suit == suit:
+            gone |= 1 << c.rank
+    above = _ALL_RANKS & ~((1 << (card.rank + 1)) - 1)
+    return gone & above == above
 
 
 def _touching_low(card: Card, holding: list[Card]) -> Card:

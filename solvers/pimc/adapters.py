@@ -15,6 +15,7 @@ from dataclasses import replace
 from solvers.cards import Card, Rng, parse_card
 from solvers.doubledummy import Position, TrickRules
 from solvers.game import Action, State
+from solvers.games.whist import TRICKS as WHIST_TRICKS
 
 __all__ = ["Adapter", "WhistAdapter", "TekaAdapter", "adapter_for"]
 
@@ -108,6 +109,10 @@ class WhistAdapter(Adapter):
     def live_hands(self, state):
         return [state.holding(s) for s in range(4)]
 
+    def hand_size(self, state) -> int:
+        # a seat yet to play to the trick holds a card for every trick left
+        return WHIST_TRICKS - len(state.history)
+
     def rollout_action(self, state, seat, rng):
         return _heuristic(state)(state, seat, rng)
 
@@ -170,10 +175,15 @@ def _heuristic(state: State):
     return state.game.advice.bots["heuristic"]
 
 
+_WHIST_CHOICE = []
+
+
 def _whist_choice():
     # imported late: the Whist bot imports this package
-    from solvers.games.whist_bot import choose
-    return choose
+    if not _WHIST_CHOICE:
+        from solvers.games.whist_bot import choose
+        _WHIST_CHOICE.append(choose)
+    return _WHIST_CHOICE[0]
 
 
 _ADAPTERS = {"whist": WhistAdapter(), "teka": TekaAdapter()}
