@@ -40,7 +40,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
-from solvers.tricks import cards_that_follow, parse_four_hands, trick_winner
+from solvers.tricks import cards_that_follow, evolve, parse_four_hands, trick_winner
 
 SEATS = 4
 TRICKS = 13
@@ -390,14 +390,18 @@ class TekaState(State):
         return replace(self, bid=bid, forced=False, raise_asked=True, raises=self.raises + ((bid, "raised"),))
 
     def _play(self, seat: int, card: Card, signal: str) -> "TekaState":
+        """The state after ``seat`` plays ``card`` with ``signal`` ("" for none), a play
+        already known to be legal."""
         hands = list(self.hands)
-        hands[seat] = tuple(c for c in hands[seat] if c != card)
+        hand = hands[seat]
+        at = hand.index(card)
+        hands[seat] = hand[:at] + hand[at + 1:]
         voids = self.voids
         if self.trick and card.suit != self.trick[0][1].suit:
             voids = _with(voids, seat, voids[seat] | {self.trick[0][1].suit})
         if signal == "drop":
             voids = _with(voids, seat, voids[seat] | {card.suit})
-        state = replace(self, hands=tuple(hands), trick=self.trick + ((seat, card, signal),), voids=voids)
+        state = evolve(self, hands=tuple(hands), trick=self.trick + ((seat, card, signal),), voids=voids)
         if len(state.trick) == state.trick_size:
             state = state._close_trick()
         return state
@@ -406,8 +410,8 @@ class TekaState(State):
         winner = _winner(self.trick, self.trump)
         side = side_of(winner)
         # a new trick: the declarer's raise window opens again
-        state = replace(self, trick=(), leader=winner, history=self.history + (self.trick,),
-                        tricks=_with(self.tricks, side, self.tricks[side] + 1), raise_asked=False)
+        state = evolve(self, trick=(), leader=winner, history=self.history + (self.trick,),
+                       tricks=_with(self.tricks, side, self.tricks[side] + 1), raise_asked=False)
         # play stops as soon as the contract is made or can no longer be made
         if state.tricks[state.declaring_side] >= state.bid:
             return state._score_hand(made=True)

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import time
 
-from solvers.cards import Card, Rank, Rng, Suit, parse_card
+from solvers.cards import Card, Rank, Rng, Suit
 from solvers.errors import CardsageError
 from solvers.game import Action, Hint
-from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, NO_RAISE, PLAY, REDEAL, TRICKS, TRUMP,
+from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, NO_RAISE, PLAY, REDEAL, SIGNALS, TRICKS, TRUMP,
                                 TekaState, partner_of, side_of)
 from solvers.games.teka_calls import SUIT_NAMES, best_trump, by_suit, call_for
 from solvers.ismcts import SearchConfig
@@ -35,10 +35,31 @@ def _played(state: TekaState) -> set[Card]:
     return {c for plays in state.history + (state.trick,) for _, c, _ in plays}
 
 
+_ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+
+
+def _played_ranks(state: TekaState) -> list[int]:
+    """Per suit, the ranks played so far in this hand (a bit per rank). Worked out once
+    per state: the bot asks several times a decision, and quick play decides a card a step."""
+    masks = state.__dict__.get("_played_ranks")
+    if masks is None:
+        masks = [0, 0, 0, 0]
+        for plays in state.history + (state.trick,):
+            for _, c, _ in plays:
+                masks[c.suit] |= 1 << c.rank
+        state.__dict__["_played_ranks"] = masks
+    return masks
+
+
 def _is_master(card: Card, state: TekaState, mine) -> bool:
     """True when no unseen card of its suit outranks it."""
-    gone = _played(state) | set(mine)
-    return all(Card.standard(r, card.suit) in gone for r in range(card.rank + 1, Rank.ACE + 1))
+    suit = card.suit
+    gone = _played_ranks(state)[suit]
+    for c in mine:
+        if c.suit == suit:
+            gone |= 1 << c.rank
+    above = _ALL_RANKS & ~((1 << (card.rank + 1)) - 1)
+    return gone & above == above
 
 
 def _outstanding_trumps(state: TekaState, seat: int) -> int:
@@ -122,10 +143,25 @@ def _with_signal(state: TekaState, seat: int, card: Card, legal: list[Action]) -
 
 
 def _card(state: TekaState, seat: int, legal: list[Action]) -> tuple[Card, str]:
-    playable = sorted({parse_card(a.args[0]) for a in legal if a.kind == "play"}, key=lambda c: (c.suit, c.rank))
+    # the legal plays are the playable cards, each with or without a signal
+    return card_choice(state, seat)
+
+
+def card_choice(state: TekaState, seat: int) -> tuple[Card, str]:
+    """The card the heuristic plays when ``seat`` is to play one, and why."""
+    playable = sorted(state.playable(seat), key=lambda c: (c.suit, c.rank))
     if not state.trick:
         return _lead(state, seat, playable)
     return _follow(state, seat, playable)
+
+
+def card_signal(state: TekaState, seat: int, card: Card) -> str:
+    """The signal the heuristic plays ``card`` with: ``drop`` on the last card of a suit
+    when the variant has that signal, else none."""
+    if "drop" not in SIGNALS[state.options.signals]:
+        return ""
+    suit = card.suit
+    return "drop" if sum(1 for c in state.hands[seat] if c.suit == suit) == 1 else ""
 
 
 def _lead(state: TekaState, seat: int, playable: list[Card]) -> tuple[Card, str]:

@@ -15,6 +15,8 @@ from dataclasses import replace
 from solvers.cards import Card, Rng, parse_card
 from solvers.doubledummy import Position, TrickRules
 from solvers.game import Action, State
+from solvers.games.teka import ANSWER, PLAY
+from solvers.games.teka import TRICKS as TEKA_TRICKS
 from solvers.games.whist import TRICKS as WHIST_TRICKS
 
 __all__ = ["Adapter", "WhistAdapter", "TekaAdapter", "adapter_for"]
@@ -126,7 +128,6 @@ class TekaAdapter(Adapter):
     """Teka: play goes counter-clockwise; a double 13 declarer may play alone."""
 
     def in_card_play(self, state) -> bool:
-        from solvers.games.teka import PLAY
         return state.phase == PLAY
 
     def goal(self, state, side) -> int:
@@ -162,12 +163,24 @@ class TekaAdapter(Adapter):
         return [state.hands[s] for s in range(4) if s != state.sitting_out]
 
     def rollout_action(self, state, seat, rng):
-        from solvers.games.teka import ANSWER
         if state.phase == ANSWER:
             return Action("refuse")
         # quick play never proposes raises: it only has to count tricks
         quiet = replace(state, raise_asked=True) if seat == state.declarer else state
         return _heuristic(state)(quiet, seat, rng)
+
+    def rollout_step(self, state, seat, rng):
+        if state.phase == PLAY and seat == state.turn:
+            # the heuristic's card straight onto the state (the same card and signal as
+            # rollout_action gives: with raises declined it plays a card whenever it is to play)
+            card_choice, card_signal = _teka_choice()
+            card, _ = card_choice(state, seat)
+            return state._play(seat, card, card_signal(state, seat, card))
+        return super().rollout_step(state, seat, rng)
+
+    def hand_size(self, state) -> int:
+        # a seat yet to play to the trick holds a card for every trick left
+        return TEKA_TRICKS - len(state.history)
 
 
 def _heuristic(state: State):
@@ -184,6 +197,17 @@ def _whist_choice():
         from solvers.games.whist_bot import choose
         _WHIST_CHOICE.append(choose)
     return _WHIST_CHOICE[0]
+
+
+_TEKA_CHOICE = []
+
+
+def _teka_choice():
+    # imported late: the Teka bot imports this package
+    if not _TEKA_CHOICE:
+        from solvers.games.teka_bot import card_choice, card_signal
+        _TEKA_CHOICE.extend((card_choice, card_signal))
+    return _TEKA_CHOICE
 
 
 _ADAPTERS = {"whist": WhistAdapter(), "teka": TekaAdapter()}
