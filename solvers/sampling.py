@@ -82,6 +82,7 @@ def feasible(class_counts: Mapping[frozenset, int], room: Mapping[str, int]) -> 
     return flow_feasible(counts, rooms)
 
 
+@lru_cache(maxsize=65536)
 def _hall(counts: tuple, rooms: tuple) -> bool:
     """Hall's condition, the same answer as the flow for a few zones: every set of zones
     has room for the cards that may only go there, and the totals match."""

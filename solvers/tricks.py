@@ -38,6 +38,18 @@ def evolve(state: _S, **changes) -> _S:
     return new
 
 
+def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less ``card`` (which it holds once). The card is looked for as the same
+    object first: the bots play the very cards of the hand, and comparing cards field by
+    field costs more than the search."""
+    for at, held in enumerate(hand):
+        if held is card:
+            break
+    else:
+        at = hand.index(card)
+    return hand[:at] + hand[at + 1:]
+
+
 def cards_that_follow(hand: Iterable[Card], led: Card | None) -> list[Card]:
     """The cards of ``hand`` that may be played: the led suit if held, else anything."""
     hand = list(hand)

@@ -40,7 +40,7 @@ from typing import Any, Mapping
 from solvers.cards import Card, Rank, Rng, Suit, parse_card, standard_pack
 from solvers.errors import CardsageError
 from solvers.game import Action, Game, ScoreEvent, State, Visibility, Zone, option, serializable
-from solvers.tricks import cards_that_follow, evolve, parse_four_hands, trick_winner
+from solvers.tricks import cards_that_follow, evolve, parse_four_hands, trick_winner, without
 
 SEATS = 4
 TRICKS = 13
@@ -393,9 +393,7 @@ class TekaState(State):
         """The state after ``seat`` plays ``card`` with ``signal`` ("" for none), a play
         already known to be legal."""
         hands = list(self.hands)
-        hand = hands[seat]
-        at = hand.index(card)
-        hands[seat] = hand[:at] + hand[at + 1:]
+        hands[seat] = without(hands[seat], card)
         voids = self.voids
         if self.trick and card.suit != self.trick[0][1].suit:
             voids = _with(voids, seat, voids[seat] | {self.trick[0][1].suit})

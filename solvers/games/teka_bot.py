@@ -64,8 +64,12 @@ def _is_master(card: Card, state: TekaState, mine) -> bool:
 
 def _outstanding_trumps(state: TekaState, seat: int) -> int:
     """Trumps neither played nor in ``seat``'s hand."""
-    known = _played(state) | set(state.hands[seat])
-    return sum(1 for r in Rank if Card.standard(r, state.trump) not in known)
+    trump = state.trump
+    known = _played_ranks(state)[trump]
+    for c in state.hands[seat]:
+        if c.suit == trump:
+            known |= 1 << c.rank
+    return len(Rank) - bin(known & _ALL_RANKS).count("1")
 
 
 def sure_winners(state: TekaState, seat: int) -> int:
