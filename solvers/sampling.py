@@ -135,56 +135,103 @@ def sample_hidden(state: State, seat: int, rng: Rng) -> State:
 
     Raises :class:`CardsageError` when no deal of the unseen cards fits what is public.
     """
-    deal = hidden_deal(state, seat)
-    if not deal.zones:
-        return state
-    classes: dict[frozenset, int] = {}
-    for c in deal.pool:
-        classes[deal.allowed[c]] = classes.get(deal.allowed[c], 0) + 1
-    room = dict(deal.room)
-    open_zones = frozenset(n for n, r in room.items() if r > 0)
-    if len(classes) == 1 and next(iter(classes)) == open_zones:
+    return _sampler(state, seat).sample(state, rng)
+
+
+def _sampler(state: State, seat: int) -> "_Sampler":
+    # a state is a value: what its deals share is worked out once per seat and kept with it
+    # (a hint or a search samples the same state hundreds of times)
+    cache = getattr(state, "__dict__", None)
+    if cache is None:
+        return _Sampler(state, seat)
+    samplers = cache.get("_samplers")
+    if samplers is None:
+        samplers = cache["_samplers"] = {}
+    sampler = samplers.get(seat)
+    if sampler is None:
+        sampler = samplers[seat] = _Sampler(state, seat)
+    return sampler
+
+
+class _Sampler:
+    """Deals of the cards one seat cannot see in one state: the unseen cards, their classes,
+    the zones each class may go to and the answers of the feasibility check, kept for
+    every deal drawn; each deal then only shuffles and places the cards."""
+
+    def __init__(self, state: State, seat: int):
+        # the state itself is not kept: the sampler lives in the state's own cache
+        self.deal = deal = hidden_deal(state, seat)
+        if not deal.zones:
+            return
+        self.zones = state.zones()
+        classes: dict[frozenset, int] = {}
+        for c in deal.pool:
+            classes[deal.allowed[c]] = classes.get(deal.allowed[c], 0) + 1
+        self.classes = classes
+        open_zones = frozenset(n for n, r in deal.room.items() if r > 0)
         # every unseen card may lie in any unseen zone: a plain shuffle and cut is a
         # uniformly random deal, with no feasibility to check
-        order = rng.shuffled(deal.pool)
-        placed, at = {}, 0
-        for n in deal.zones:
-            placed[n] = order[at:at + room[n]]
-            at += room[n]
-        return state.with_zones(_rebuild(state, seat, deal, placed))
-    counts = tuple(sorted((tuple(sorted(k)), v) for k, v in classes.items() if v > 0))
-    if not flow_feasible(counts, tuple(sorted((n, v) for n, v in room.items() if v > 0))):
-        raise CardsageError("no deal of the unseen cards is consistent with what is public")
-    order = rng.shuffled(deal.pool)
-    placed: dict[str, list[Card]] = {n: [] for n in deal.zones}
-    for card in order:
-        key = deal.allowed[card]
-        classes[key] -= 1
+        self.plain = len(classes) == 1 and next(iter(classes)) == open_zones
+        if self.plain:
+            return
+        counts = tuple(sorted((tuple(sorted(k)), v) for k, v in classes.items() if v > 0))
+        self.possible = flow_feasible(counts, tuple(sorted((n, v) for n, v in deal.room.items() if v > 0)))
         # zone names in a fixed order: a frozenset's order follows string hashing, which
         # differs between processes, and a deal must depend only on the generator
-        options = [n for n in deal.zones if n in key and room[n] > 0]
-        while options:
-            # proportional to the room left, which is how a random deal would fall
-            weights = [room[n] for n in options]
-            pick = rng.below(sum(weights))
-            i = 0
-            while pick >= weights[i]:
-                pick -= weights[i]
-                i += 1
-            zone = options[i]
-            room[zone] -= 1
-            if len(options) == 1 or feasible(classes, room):
-                placed[zone].append(card)
-                break
-            room[zone] += 1
-            options.pop(i)
-        else:  # cannot happen while every step keeps the rest feasible
+        self.zones_of = {key: [n for n in deal.zones if n in key] for key in classes}
+        self.fits: dict[tuple, bool] = {}
+
+    def _fits(self, classes: dict[frozenset, int], room: dict[str, int]) -> bool:
+        # the classes and zones keep their order, so their counts alone name the question
+        key = (tuple(classes.values()), tuple(room.values()))
+        answer = self.fits.get(key)
+        if answer is None:
+            answer = self.fits[key] = feasible(classes, room)
+        return answer
+
+    def sample(self, state: State, rng: Rng) -> State:
+        """One deal of ``state`` (the state this sampler was made for) drawn with ``rng``."""
+        deal = self.deal
+        if not deal.zones:
+            return state
+        room = dict(deal.room)
+        if self.plain:
+            order = rng.shuffled(deal.pool)
+            placed, at = {}, 0
+            for n in deal.zones:
+                placed[n] = order[at:at + room[n]]
+                at += room[n]
+            return state.with_zones(_rebuild(self.zones, deal, placed))
+        if not self.possible:
             raise CardsageError("no deal of the unseen cards is consistent with what is public")
-    return state.with_zones(_rebuild(state, seat, deal, placed))
+        classes = dict(self.classes)
+        order = rng.shuffled(deal.pool)
+        placed: dict[str, list[Card]] = {n: [] for n in deal.zones}
+        for card in order:
+            key = deal.allowed[card]
+            classes[key] -= 1
+            options = [n for n in self.zones_of[key] if room[n] > 0]
+            while options:
+                # proportional to the room left, which is how a random deal would fall
+                weights = [room[n] for n in options]
+                pick = rng.below(sum(weights))
+                i = 0
+                while pick >= weights[i]:
+                    pick -= weights[i]
+                    i += 1
+                zone = options[i]
+                room[zone] -= 1
+                if len(options) == 1 or self._fits(classes, room):
+                    placed[zone].append(card)
+                    break
+                room[zone] += 1
+                options.pop(i)
+            else:  # cannot happen while every step keeps the rest feasible
+                raise CardsageError("no deal of the unseen cards is consistent with what is public")
+        return state.with_zones(_rebuild(self.zones, deal, placed))
 
 
-def _rebuild(state: State, seat: int, deal: HiddenDeal, placed: dict[str, list[Card]]) -> dict:
-    zones = state.zones()
+def _rebuild(zones: dict, deal: HiddenDeal, placed: dict[str, list[Card]]) -> dict:
     out = {}
     for n in deal.zones:
         known = deal.fixed.get(n, ())
