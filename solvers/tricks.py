@@ -9,7 +9,7 @@ from solvers.cards import Card, parse_card
 from solvers.errors import CardsageError
 
 _S = TypeVar("_S")
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: dict[type, frozenset[str]] = {}
 
 
 def evolve(state: _S, **changes) -> _S:
@@ -26,14 +26,16 @@ def evolve(state: _S, **changes) -> _S:
         if (not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__")
                 or not all(f.init for f in dataclasses.fields(cls))):
             raise TypeError(f"{cls.__name__} is not a dataclass of plain fields without __post_init__")
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    for name in changes:
-        if name not in names:
-            raise TypeError(f"{cls.__name__} has no field {name!r}")
-    values = state.__dict__
-    new = object.__new__(cls)
-    fresh = {name: values[name] for name in names}
+        names = _FIELDS[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {sorted(set(changes) - names)[0]!r}")
+    fresh = state.__dict__.copy()
+    if len(fresh) > len(names):
+        # __init__ set the fields first; whatever came after is a cache
+        for key in list(fresh)[len(names):]:
+            del fresh[key]
     fresh.update(changes)
+    new = object.__new__(cls)
     object.__setattr__(new, "__dict__", fresh)
     return new
 
