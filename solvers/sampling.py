@@ -180,14 +180,40 @@ class _Sampler:
         # differs between processes, and a deal must depend only on the generator
         self.zones_of = {key: [n for n in deal.zones if n in key] for key in classes}
         self.fits: dict[tuple, bool] = {}
+        # Hall's condition on bit masks of zones, as feasible() checks it for a few zones
+        self.hall = len(deal.zones) <= HALL_ZONES
+        self.zone_bits = tuple(1 << i for i in range(len(deal.zones)))
+        self.class_bits = tuple(sum(1 << deal.zones.index(n) for n in key) for key in classes)
 
     def _fits(self, classes: dict[frozenset, int], room: dict[str, int]) -> bool:
+        """Whether the cards left fit the room left (what :func:`feasible` answers)."""
         # the classes and zones keep their order, so their counts alone name the question
-        key = (tuple(classes.values()), tuple(room.values()))
+        counts, rooms = tuple(classes.values()), tuple(room.values())
+        key = (counts, rooms)
         answer = self.fits.get(key)
         if answer is None:
-            answer = self.fits[key] = feasible(classes, room)
+            answer = self._hall(counts, rooms) if self.hall else feasible(classes, room)
+            self.fits[key] = answer
         return answer
+
+    def _hall(self, counts: tuple[int, ...], rooms: tuple[int, ...]) -> bool:
+        # the zones with room, and each class's zones among them
+        open_zones = 0
+        for bit, r in zip(self.zone_bits, rooms):
+            if r > 0:
+                open_zones |= bit
+        live = [(bits & open_zones, n) for bits, n in zip(self.class_bits, counts) if n > 0]
+        if sum(n for _, n in live) != sum(rooms):
+            return False
+        if any(bits == 0 for bits, _ in live):
+            return False
+        mask = open_zones
+        while mask:
+            need = sum(n for bits, n in live if not bits & ~mask)
+            if need > sum(r for bit, r in zip(self.zone_bits, rooms) if bit & mask):
+                return False
+            mask = (mask - 1) & open_zones
+        return True
 
     def sample(self, state: State, rng: Rng) -> State:
         """One deal of ``state`` (the state this sampler was made for) drawn with ``rng``."""

@@ -128,3 +128,21 @@ print(sorted((k, ' '.join(map(str, z.cards))) for k, z in d.zones().items()))
         assert done.returncode == 0, done.stderr
         outputs.add(done.stdout)
     assert len(outputs) == 1
+
+
+@settings(max_examples=40)
+@given(plays=st.integers(8, 44), counts=st.lists(st.integers(0, 4), min_size=8, max_size=8),
+       rooms=st.lists(st.integers(0, 5), min_size=2, max_size=2))
+def test_the_samplers_hall_check_agrees_with_feasible(plays, counts, rooms):
+    from solvers.sampling import _sampler, feasible
+    state = _whist_after(5, plays)
+    voids = (frozenset(),) + tuple(frozenset(s for s in Suit if s not in keep) for keep in ((0, 1), (1, 2), (2, 3, 0)))
+    state = replace(state, voids=voids)
+    sampler = _sampler(state, 0)
+    if sampler.plain or not sampler.possible:
+        return
+    classes = dict(zip(sampler.classes, counts))
+    # the totals agree, as they do while sampling
+    rooms = rooms + [max(0, sum(classes.values()) - sum(rooms))]
+    room = dict(zip(sampler.deal.zones, rooms))
+    assert sampler._hall(tuple(classes.values()), tuple(room.values())) == feasible(classes, room)
