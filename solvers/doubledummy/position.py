@@ -8,6 +8,7 @@ Cards already on the current trick are not in the hands.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Iterable, Sequence
 
 from solvers.cards import Card, Rank, Suit, parse_card
@@ -51,6 +52,8 @@ def parse_strain(strain: str | int | None) -> int | None:
 
 
 def _cards(items, field: str) -> tuple[Card, ...]:
+    if type(items) is tuple and all(type(item) is Card for item in items):
+        return items
     if isinstance(items, str):
         items = items.replace(",", " ").split()
     out = []
@@ -79,7 +82,7 @@ class Position:
         rules = rules or TrickRules.bridge()
         if isinstance(hands, (str, bytes)) or len(hands) != rules.seats:
             raise CardsageError(f"give one hand for each of the {rules.seats} seats", field="hands")
-        parsed = tuple(tuple(sorted(_cards(h, "hands"), key=_sort_key, reverse=True)) for h in hands)
+        parsed = tuple(tuple(sorted(_cards(h, "hands"), key=_SORT_KEY, reverse=True)) for h in hands)
         return cls(parsed, seat_index(leader, rules.seats), _cards(trick, "played"), rules)
 
     @classmethod
@@ -122,6 +125,9 @@ class Position:
 
 def _sort_key(card: Card):
     return (card.suit, card.rank)
+
+
+_SORT_KEY = attrgetter("suit", "rank")   # _sort_key, read in C
 
 
 def parse_pbn_hands(pbn: str) -> list[list[Card]]:
@@ -178,24 +184,8 @@ def _validate(pos: Position) -> None:
         raise CardsageError(f"give one hand for each of the {n} seats, got {len(pos.hands)}", field="hands")
     if isinstance(pos.leader, bool) or not isinstance(pos.leader, int) or not 0 <= pos.leader < n:
         raise CardsageError(f"leader must be a seat 0 to {n - 1}", field="leader")
-    owner: dict[Card, str] = {}
-    for seat, hand in enumerate(pos.hands):
-        name = seat_name(seat, n)
-        for card in hand:
-            rules.card_key(card)
-            if card in owner:
-                where = "twice in " + name if owner[card] == name else f"in both {owner[card]} and {name}"
-                raise CardsageError(f"{card} is {where}", field="hands")
-            owner[card] = name
-    seen: set[Card] = set()
-    for card in pos.trick:
-        rules.card_key(card)
-        if card in seen:
-            raise CardsageError(f"{card} is played twice to the current trick", field="played")
-        if card in owner:
-            raise CardsageError(f"{card} is on the current trick and also in {owner[card]}'s hand",
-                                field="played")
-        seen.add(card)
+    if not _plainly_distinct_and_known(pos):
+        _check_cards(pos)
     if len(pos.trick) >= n:
         raise CardsageError(f"the current trick has {len(pos.trick)} cards; with {n} seats at most "
                             f"{n - 1} can be on it before it completes", field="played")
@@ -218,3 +208,51 @@ def _validate(pos: Position) -> None:
                 "that played to the current trick must hold one card fewer than the others",
                 field="hands")
         raise CardsageError(f"hands must all hold the same number of cards ({detail})", field="hands")
+
+
+_KNOWN_CARDS: dict[int, tuple[TrickRules, frozenset[Card]]] = {}
+
+
+def _known_cards(rules: TrickRules) -> frozenset[Card]:
+    """Every card of the rules' game (kept per rules object, which it holds on to, so its
+    id cannot be taken by another)."""
+    hit = _KNOWN_CARDS.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        if len(_KNOWN_CARDS) >= 64:
+            _KNOWN_CARDS.clear()
+        hit = _KNOWN_CARDS[id(rules)] = (rules, frozenset(rules.cards))
+    return hit[1]
+
+
+def _plainly_distinct_and_known(pos: Position) -> bool:
+    """True when every card, in the hands and on the trick, is a card of the game and no
+    card appears twice: the common case, checked with one set (the detailed check names
+    what is wrong)."""
+    cards = [c for hand in pos.hands for c in hand]
+    cards.extend(pos.trick)
+    distinct = set(cards)
+    return len(distinct) == len(cards) and distinct <= _known_cards(pos.rules)
+
+
+def _check_cards(pos: Position) -> None:
+    """Raise for a card that is not of the game or appears twice, saying which and where."""
+    rules = pos.rules
+    n = rules.seats
+    owner: dict[Card, str] = {}
+    for seat, hand in enumerate(pos.hands):
+        name = seat_name(seat, n)
+        for card in hand:
+            rules.card_key(card)
+            if card in owner:
+                where = "twice in " + name if owner[card] == name else f"in both {owner[card]} and {name}"
+                raise CardsageError(f"{card} is {where}", field="hands")
+            owner[card] = name
+    seen: set[Card] = set()
+    for card in pos.trick:
+        rules.card_key(card)
+        if card in seen:
+            raise CardsageError(f"{card} is played twice to the current trick", field="played")
+        if card in owner:
+            raise CardsageError(f"{card} is on the current trick and also in {owner[card]}'s hand",
+                                field="played")
+        seen.add(card)
