@@ -20,6 +20,7 @@ Every choice comes with a reason a person can read.
 from __future__ import annotations
 
 import time
+from operator import attrgetter
 
 from solvers.cards import Card, Rank, Rng, Suit
 from solvers.errors import CardsageError
@@ -30,6 +31,10 @@ from solvers.games.teka_calls import SUIT_NAMES, best_trump, by_suit, call_for
 from solvers.ismcts import SearchConfig
 from solvers.pimc import pimc_bot
 from solvers.tricks import current_winner
+
+_RANK = attrgetter("rank")               # a card's rank, read in C
+_SUIT_RANK = attrgetter("suit", "rank")
+
 
 def _played(state: TekaState) -> set[Card]:
     return {c for plays in state.history + (state.trick,) for _, c, _ in plays}
@@ -153,7 +158,7 @@ def _card(state: TekaState, seat: int, legal: list[Action]) -> tuple[Card, str]:
 
 def card_choice(state: TekaState, seat: int) -> tuple[Card, str]:
     """The card the heuristic plays when ``seat`` is to play one, and why."""
-    playable = sorted(state.playable(seat), key=lambda c: (c.suit, c.rank))
+    playable = sorted(state.playable(seat), key=_SUIT_RANK)
     if not state.trick:
         return _lead(state, seat, playable)
     return _follow(state, seat, playable)
@@ -173,8 +178,8 @@ def _lead(state: TekaState, seat: int, playable: list[Card]) -> tuple[Card, str]
     hand = state.hands[seat]
     suits = by_suit(playable)
     if not state.history and all(c.suit == trump for c in playable):
-        top = max(playable, key=lambda c: c.rank)
-        card = top if _is_master(top, state, hand) else min(playable, key=lambda c: c.rank)
+        top = max(playable, key=_RANK)
+        card = top if _is_master(top, state, hand) else min(playable, key=_RANK)
         return card, f"trick 1 must be a trump: lead {card.pretty()}"
     declaring = state.declarer is not None and side_of(seat) == state.declaring_side
     trumps = suits.get(trump, [])
@@ -231,9 +236,9 @@ def _follow(state: TekaState, seat: int, playable: list[Card]) -> tuple[Card, st
         card = _lowest(playable, trump, following)
         return card, f"discard the low {card.pretty()} from the weakest suit"
     if winners and (last or len(state.trick) >= 2 or _is_master(winners[-1], state, hand)):
-        card = winners[0] if last else max(winners, key=lambda c: c.rank)
+        card = winners[0] if last else max(winners, key=_RANK)
         if not last:
-            card = min((c for c in winners if _is_master(c, state, hand)), key=lambda c: c.rank, default=card)
+            card = min((c for c in winners if _is_master(c, state, hand)), key=_RANK, default=card)
         return card, f"win the trick as cheaply as is safe ({card.pretty()})"
     card = _lowest(playable, trump, following)
     if winners:
@@ -244,7 +249,7 @@ def _follow(state: TekaState, seat: int, playable: list[Card]) -> tuple[Card, st
 def _lowest(cards: list[Card], trump: int, following: bool) -> Card:
     """The cheapest card: the lowest when following, else the low card of the weakest side suit."""
     if following:
-        return min(cards, key=lambda c: c.rank)
+        return min(cards, key=_RANK)
     suits = by_suit(cards)
     plain = {s: v for s, v in suits.items() if s != trump} or suits
     weakest = min(plain, key=lambda s: (sum(max(0, c.rank - 10) for c in plain[s]), len(plain[s])))

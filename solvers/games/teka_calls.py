@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from operator import attrgetter
 
 from solvers.cards import Card, Rank, Suit
 from solvers.game import Action
@@ -25,6 +26,7 @@ __all__ = ["SUIT_NAMES", "PARTNER_PROMISE", "trick_estimate", "best_trump", "par
            "call_for", "heuristic_call", "call_likelihood", "by_suit"]
 
 SUIT_NAMES = {s: s.name.lower() for s in Suit}
+_RANK = attrgetter("rank")               # a card's rank, read in C
 # tricks partner is expected to bring, by partner's call
 PARTNER_PROMISE = {"pass": 2.5, "ter": 1.5, "behi-ter": 0.5, None: 2.5}
 
@@ -35,7 +37,7 @@ def by_suit(cards) -> dict[int, list[Card]]:
     for c in cards:
         out[c.suit].append(c)
     for v in out.values():
-        v.sort(key=lambda c: c.rank, reverse=True)
+        v.sort(key=_RANK, reverse=True)
     return out
 
 

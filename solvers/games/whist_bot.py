@@ -15,6 +15,7 @@ legal cards with their reasons for the hint API.
 from __future__ import annotations
 
 from collections import defaultdict
+from operator import attrgetter
 
 from solvers.cards import Card, Rank, Rng, Suit
 from solvers.game import Action, Hint, card_action
@@ -23,6 +24,7 @@ from solvers.pimc import pimc_bot, sampled_hint_or_heuristic
 from solvers.tricks import cards_that_follow, current_winner
 
 SUIT_NAMES = {s: s.name.lower() for s in Suit}
+_RANK = attrgetter("rank")               # a card's rank, read in C
 
 
 def _name(card: Card) -> str:
@@ -34,7 +36,7 @@ def _by_suit(cards) -> dict[int, list[Card]]:
     for c in cards:
         out[c.suit].append(c)
     for v in out.values():
-        v.sort(key=lambda c: c.rank)
+        v.sort(key=_RANK)
     return out
 
 
@@ -99,21 +101,22 @@ def choose(state: WhistState, seat: int) -> tuple[Card, str]:
         return c.suit == trump
 
     winners = sorted((c for c in playable if beats(c)), key=lambda c: (c.suit == trump and led.suit != trump, c.rank))
-    lowest = min(playable, key=lambda c: (c.suit == trump, c.rank)) if following else _discard(playable, trump)
 
     if not following:
         if not partner_winning and winners:
-            cheapest = min((c for c in winners if c.suit == trump), key=lambda c: c.rank, default=None)
+            cheapest = min((c for c in winners if c.suit == trump), key=_RANK, default=None)
             if cheapest is not None:
                 return cheapest, f"ruff with the lowest trump that wins ({_name(cheapest)})"
+        lowest = _discard(playable, trump)
         return lowest, f"discard the low {_name(lowest)} from the weakest suit"
+    lowest = min(playable, key=lambda c: (c.suit == trump, c.rank))
 
     if position == 2:
         if win_card.rank >= Rank.TEN and winners:
-            cover = min((c for c in winners if c.rank >= Rank.JACK), key=lambda c: c.rank, default=None)
+            cover = min((c for c in winners if c.rank >= Rank.JACK), key=_RANK, default=None)
             if cover is not None:
                 return cover, f"cover an honour with an honour ({_name(cover)} over {_name(win_card)})"
-        tops = sorted(playable, key=lambda c: c.rank, reverse=True)
+        tops = sorted(playable, key=_RANK, reverse=True)
         if len(tops) >= 2 and tops[0].rank >= Rank.QUEEN and tops[1].rank == tops[0].rank - 1 and winners:
             return tops[1], f"split touching honours: play the lower ({_name(tops[1])})"
         return lowest, f"second hand low ({_name(lowest)})"
@@ -122,7 +125,7 @@ def choose(state: WhistState, seat: int) -> tuple[Card, str]:
         return lowest, f"partner's {_name(win_card)} is winning: play low ({_name(lowest)})"
     if winners:
         if position == 3:
-            top = max(winners, key=lambda c: c.rank)
+            top = max(winners, key=_RANK)
             card = _touching_low(top, holding)
             if not beats(card):
                 card = top
