@@ -222,10 +222,10 @@ def _parse_face(key: str) -> Card | None:
         return Card(Kind.TAROT, None, 0)
     m = _STANDARD_RE.match(key)
     if m:
-        return Card(Kind.STANDARD, _SUIT_BY_CHAR[m.group(2)], _RANK_BY_TEXT[m.group(1)])
+        return Card.standard(_RANK_BY_TEXT[m.group(1)], _SUIT_BY_CHAR[m.group(2)])
     m = _SUIT_FIRST_RE.match(key)
     if m:
-        return Card(Kind.STANDARD, _SUIT_BY_CHAR[m.group(1)], _RANK_BY_TEXT[m.group(2)])
+        return Card.standard(_RANK_BY_TEXT[m.group(2)], _SUIT_BY_CHAR[m.group(1)])
     m = _JOKER_RE.match(key)
     if m:
         return Card(Kind.JOKER, None, int(m.group(1)))
@@ -254,7 +254,8 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def standard_pack(copy: int = 0) -> list[Card]:
     """The 52-card pack, ordered by suit (clubs first) then rank (two first)."""
-    return [Card(Kind.STANDARD, s, r, copy) for s in Suit for r in Rank]
+    # the shared card objects: a card is then found by identity in sets and tables
+    return [Card.standard(r, s, copy) for s in Suit for r in Rank]
 
 
 def stripped_pack(ranks: Iterable[int], *, minus: Iterable[str] = ()) -> list[Card]:
