@@ -63,26 +63,25 @@ def cards_that_follow(hand: Iterable[Card], led: Card | None) -> list[Card]:
 
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> int:
     """Seat that wins a trick: the highest trump, else the highest card of the led suit."""
-    led_suit = plays[0][1].suit
-    best_seat, best = plays[0]
-    for seat, card in plays[1:]:
-        if _beats(card, best, led_suit, trump):
-            best_seat, best = seat, card
-    return best_seat
+    return _winning_play(plays, trump)[0]
 
 
-def _beats(card: Card, best: Card, led_suit: int, trump: int | None) -> bool:
-    if card.suit == best.suit:
-        return card.rank > best.rank
-    return trump is not None and card.suit == trump
+def _winning_play(plays: Sequence[tuple[int, Card]], trump: int | None) -> tuple[int, Card]:
+    # a card beats the best so far by ranking above it in its suit, or by trumping it
+    best_play = plays[0]
+    best = best_play[1]
+    for play in plays[1:]:
+        card = play[1]
+        if card.rank > best.rank if card.suit == best.suit else (trump is not None and card.suit == trump):
+            best_play, best = play, card
+    return best_play
 
 
 def current_winner(plays: Sequence[tuple[int, Card]], trump: int | None) -> tuple[int, Card] | None:
     """The seat and card winning the trick so far (None before the lead)."""
     if not plays:
         return None
-    seat = trick_winner(plays, trump)
-    return next(p for p in plays if p[0] == seat)
+    return _winning_play(plays, trump)
 
 
 def parse_four_hands(deal: Any, shape: str) -> tuple[int, list[list[Card]]]:
