@@ -1,12 +1,15 @@
 """Benchmark of the sampled double-dummy hints and the ``pimc`` bot.
 
-    .venv/bin/python benchmarks/bench_pimc.py [--quick] [--speed] [--api] [--whist-duplicate]
+    .venv/bin/python benchmarks/bench_pimc.py [--quick] [--speed] [--rate] [--api] [--whist-duplicate]
         [--teka-duplicate] [--deals N] [--samples S] [--budget-ms MS] [--exact-from C]
         [--early-check] [--where [--where-from T]]
 
 Parts (all when no part is named):
 * speed: deals valued within the default 1-second budget for a Whist and a Teka hint
   at tricks 1, 4, 7 and 10 (targets: 20 at trick 1, 200 a second from trick 7);
+* rate (only when named): samples per CPU second of a Whist and a Teka hint with a fixed
+  count (12/12/120/240 deals at tricks 1/4/7/10, two hints each, the best of three runs),
+  which the load of other processes disturbs far less than a wall-clock budget;
 * api: hint latency p50/p95 through the HTTP API (Flask test client, Whist session);
 * duplicate: seeded deals each played twice with the partnerships swapped, the pimc
   bot against the heuristic bot; the mean difference per deal (tricks at Whist, hand
@@ -23,6 +26,7 @@ import math
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -70,6 +74,30 @@ def speed(quick: bool) -> None:
                 rate = sum(counts) / sum(times)
                 print(f"{name:5} trick {trick:2}: {statistics.mean(counts):7.1f} samples/hint, "
                       f"{rate:7.1f} samples/s  ({len(counts)} hints)")
+
+
+RATE_SAMPLES = {1: 12, 4: 12, 7: 120, 10: 240}
+
+
+def rate(quick: bool) -> None:
+    print("== samples per CPU second with a fixed count (two hints a trick, best of "
+          f"{1 if quick else 3} runs)")
+    for name in ("whist", "teka"):
+        game = games.get(name)
+        row = []
+        for trick, samples in RATE_SAMPLES.items():
+            states = [(seed, s) for seed in range(4) for s in [_to_trick(game, seed, trick)] if s is not None][:2]
+            pimc_hint(replace(states[0][1]), min(states[0][1].to_move), None, samples=1, rng=Rng(0))  # warm up
+            best = 0.0
+            for _ in range(1 if quick else 3):
+                count, start = 0, time.process_time()
+                for seed, state in states:
+                    fresh = replace(state)   # a new state object: nothing kept from an earlier run
+                    hint = pimc_hint(fresh, min(fresh.to_move), None, samples=samples, rng=Rng(seed))
+                    count += hint.evaluation["samples"]
+                best = max(best, count / (time.process_time() - start))
+            row.append(best)
+        print(f"{name:5} tricks 1/4/7/10: " + " / ".join(f"{r:.0f}" for r in row) + " samples per CPU second")
 
 
 def api(quick: bool) -> None:
@@ -176,6 +204,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer seeds and deals")
     parser.add_argument("--speed", action="store_true")
+    parser.add_argument("--rate", action="store_true", help="samples per CPU second with a fixed count")
     parser.add_argument("--api", action="store_true")
     parser.add_argument("--whist-duplicate", action="store_true")
     parser.add_argument("--where", action="store_true", help="per trick losses of heuristic and search (slow)")
@@ -189,10 +218,12 @@ def main() -> None:
     parser.add_argument("--early-check", action="store_true",
                         help="let confident sampled rollouts overrule the heuristic earlier in a hand")
     args = parser.parse_args()
-    every = not (args.speed or args.api or args.whist_duplicate or args.teka_duplicate or args.where)
+    every = not (args.speed or args.rate or args.api or args.whist_duplicate or args.teka_duplicate or args.where)
     deals = args.deals or (20 if args.quick else 400)
     if every or args.speed:
         speed(args.quick)
+    if args.rate:
+        rate(args.quick)
     if every or args.api:
         api(args.quick)
     if args.where:
