@@ -62,6 +62,12 @@ class Adapter(abc.ABC):
         game's own bot, which only plays legal moves, so it is not checked again."""
         return state._apply(self.rollout_action(state, seat, rng), seat)
 
+    def quick_play(self, state: State, cards_left: int) -> State | None:
+        """The state quick play reaches once ``cards_left`` cards a hand are left, by the
+        game's own faster path; None when the game has none (or the hand would end first)
+        and quick play steps with ``rollout_step``."""
+        return None
+
     def hand_number(self, state: State) -> int:
         """How many hands were completed (a change means the hand ended)."""
         return len(state.sheet)
@@ -122,6 +128,10 @@ class WhistAdapter(Adapter):
         # the heuristic's card straight onto the state: no action to build and parse
         card, _ = _whist_choice()(state, seat)
         return state.play(card, seat)
+
+    def quick_play(self, state, cards_left):
+        # the heuristic on bit masks of the hands, one state built at the end
+        return _whist_quick()(state, cards_left)
 
 
 class TekaAdapter(Adapter):
@@ -197,6 +207,17 @@ def _whist_choice():
         from solvers.games.whist_bot import choose
         _WHIST_CHOICE.append(choose)
     return _WHIST_CHOICE[0]
+
+
+_WHIST_QUICK = []
+
+
+def _whist_quick():
+    # imported late, as the Whist bot
+    if not _WHIST_QUICK:
+        from solvers.games.whist_quick import play_to
+        _WHIST_QUICK.append(play_to)
+    return _WHIST_QUICK[0]
 
 
 _TEKA_CHOICE = []

@@ -84,6 +84,9 @@ def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: 
         horizon = max(horizon, adapter.hand_size(state) - adapter.max_quick_tricks)
     start_hand = adapter.hand_number(state)
     steps = 0
+    fast = adapter.quick_play(state, horizon)
+    if fast is not None:
+        state = fast
     while True:
         if adapter.hand_number(state) != start_hand:
             return offset + adapter.final_tricks(state)[side]

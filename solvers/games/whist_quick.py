@@ -1,0 +1,228 @@
+"""Whist quick play on bit masks: the heuristic's cards from a state to a later trick.
+
+The sampled search plays every sampled deal with the heuristic (``whist_bot.choose``)
+until a few tricks are left, then solves the ending double dummy. Stepping a
+:class:`WhistState` a card at a time, with the bot reading sets and lists of cards,
+was most of a sampled deal's time. Here each hand is a bit mask of ranks per suit
+(as the double-dummy solver holds it) and the plays so far a mask per suit; the rules
+of ``whist_bot.choose`` are read from the masks, and one state is built at the end.
+
+The hand's card order is kept too (a list per seat, as the state holds it): where the
+heuristic picks among suits that tie (the discard's weakest suit, the lead's strongest
+suit, the first master to cash) it takes the suit it meets first in the hand.
+"""
+
+from __future__ import annotations
+
+from solvers.cards import Card, Rank
+from solvers.games.whist import SEATS, TRICKS, WhistState
+from solvers.tricks import evolve
+
+_ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+_TEN, _JACK, _QUEEN, _KING, _ACE = Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE
+_FROM_JACK = _ALL_RANKS & ~((1 << _JACK) - 1)
+_STANDARD = Card.standard
+
+
+def _above(rank: int) -> int:
+    """The ranks above ``rank`` (a bit per rank)."""
+    return _ALL_RANKS & ~((1 << (rank + 1)) - 1)
+
+
+def _low(mask: int) -> int:
+    """The lowest rank of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def _honour_points(mask: int) -> int:
+    """The heuristic's honour count of a suit: 1 for a jack up to 4 for an ace."""
+    return sum(r - 10 for r in (_JACK, _QUEEN, _KING, _ACE) if mask >> r & 1)
+
+
+def _suits_in_order(hand: list[Card]) -> list[int]:
+    """The suits of ``hand`` in the order they first appear in it."""
+    seen: list[int] = []
+    for c in hand:
+        if c.suit not in seen:
+            seen.append(c.suit)
+            if len(seen) == 4:
+                break
+    return seen
+
+
+class _Play:
+    """The hand in progress as masks: each seat's holding, the ranks played per suit,
+    the trick so far and its winner."""
+
+    __slots__ = ("hands", "masks", "played", "trick", "trump", "win_seat", "win_suit", "win_rank",
+                 "first_lead", "tricks_done")
+
+    def __init__(self, state: WhistState):
+        self.trump = state.trump
+        self.hands = [list(state.holding(s)) for s in range(SEATS)]
+        self.masks = [[0, 0, 0, 0] for _ in range(SEATS)]
+        for seat, hand in enumerate(self.hands):
+            for c in hand:
+                self.masks[seat][c.suit] |= 1 << c.rank
+        self.played = [0, 0, 0, 0]
+        self.first_lead: list[int | None] = [None] * SEATS
+        for plays in state.history:
+            lead_seat, lead = plays[0]
+            if self.first_lead[lead_seat] is None:
+                self.first_lead[lead_seat] = lead.suit
+            for _, c in plays:
+                self.played[c.suit] |= 1 << c.rank
+        if state.trick and self.first_lead[state.trick[0][0]] is None:
+            self.first_lead[state.trick[0][0]] = state.trick[0][1].suit
+        self.tricks_done = len(state.history)
+        self.trick: list[tuple[int, Card]] = []
+        self.win_seat, self.win_suit, self.win_rank = -1, -1, -1
+        for seat, c in state.trick:
+            self._add_to_trick(seat, c)
+
+    def _add_to_trick(self, seat: int, card: Card) -> None:
+        self.played[card.suit] |= 1 << card.rank
+        if not self.trick:
+            self.win_seat, self.win_suit, self.win_rank = seat, card.suit, card.rank
+        elif card.rank > self.win_rank if card.suit == self.win_suit else card.suit == self.trump:
+            self.win_seat, self.win_suit, self.win_rank = seat, card.suit, card.rank
+        self.trick.append((seat, card))
+
+    def _master(self, seat: int, suit: int, rank: int) -> bool:
+        """True when no unseen card of ``suit`` outranks ``rank`` (seen by ``seat``)."""
+        above = _above(rank)
+        return (self.played[suit] | self.masks[seat][suit]) & above == above
+
+    def choose(self, seat: int) -> Card:
+        """The card ``whist_bot.choose`` plays for ``seat``."""
+        if not self.trick:
+            return self._lead(seat)
+        mine = self.masks[seat]
+        led_suit = self.trick[0][1].suit
+        trump = self.trump
+        win_suit, win_rank = self.win_suit, self.win_rank
+        partner_winning = (self.win_seat - seat) % 2 == 0
+        follow = mine[led_suit]
+        if not follow:
+            if not partner_winning and mine[trump]:
+                ruffs = mine[trump] & _above(win_rank) if win_suit == trump else mine[trump]
+                if ruffs:
+                    return _STANDARD(_low(ruffs), trump)
+            return self._discard(seat)
+        winners = follow & _above(win_rank) if win_suit == led_suit else 0
+        lowest = _STANDARD(_low(follow), led_suit)
+        position = len(self.trick) + 1
+        if position == 2:
+            if win_rank >= _TEN and winners:
+                covers = winners & _FROM_JACK
+                if covers:
+                    return _STANDARD(_low(covers), led_suit)
+            top = follow.bit_length() - 1
+            if winners and top >= _QUEEN and follow >> (top - 1) & 1:
+                return _STANDARD(top - 1, led_suit)
+            return lowest
+        if partner_winning and (position == 4 or self._master(seat, win_suit, win_rank)):
+            return lowest
+        if winners:
+            if position == 3:
+                top = winners.bit_length() - 1
+                r = top
+                while follow >> (r - 1) & 1:
+                    r -= 1
+                return _STANDARD(r if r > win_rank else top, led_suit)
+            return _STANDARD(_low(winners), led_suit)
+        return lowest
+
+    def _discard(self, seat: int) -> Card:
+        mine = self.masks[seat]
+        suits = _suits_in_order(self.hands[seat])
+        plain = [s for s in suits if s != self.trump] or suits
+        weakest = min(plain, key=lambda s: (_honour_points(mine[s]), mine[s].bit_count()))
+        return _STANDARD(_low(mine[weakest]), weakest)
+
+    def _lead(self, seat: int) -> Card:
+        mine = self.masks[seat]
+        trump = self.trump
+        suits = _suits_in_order(self.hands[seat])
+        partner_suit = self.first_lead[(seat + 2) % SEATS]
+        if partner_suit is not None and mine[partner_suit] and partner_suit != trump:
+            cards = mine[partner_suit]
+            top = cards.bit_length() - 1
+            return _STANDARD(top if self._master(seat, partner_suit, top) else _low(cards), partner_suit)
+        if self.tricks_done:
+            for s in suits:
+                top = mine[s].bit_length() - 1
+                if s != trump and self._master(seat, s, top):
+                    return _STANDARD(top, s)
+        plain = [s for s in suits if s != trump]
+        if not plain:
+            top = mine[trump].bit_length() - 1
+            return _STANDARD(top if self._master(seat, trump, top) else _low(mine[trump]), trump)
+        best = max(plain, key=lambda s: (mine[s].bit_count(), _honour_points(mine[s])))
+        cards = mine[best]
+        if cards >> _KING & 1 and (cards >> _ACE & 1 or cards >> _QUEEN & 1):
+            return _STANDARD(_KING, best)
+        if cards >> _ACE & 1:
+            return _STANDARD(_ACE, best)
+        top = cards.bit_length() - 1
+        if top >= _TEN and cards >> (top - 1) & 1:
+            return _STANDARD(top, best)
+        if cards.bit_count() >= 4:
+            for _ in range(3):
+                cards &= ~(1 << (cards.bit_length() - 1))
+            return _STANDARD(cards.bit_length() - 1, best)
+        return _STANDARD(_low(cards), best)
+
+    def play(self, seat: int, card: Card) -> None:
+        """``seat`` plays ``card``."""
+        self.hands[seat].remove(card)
+        self.masks[seat][card.suit] &= ~(1 << card.rank)
+        if not self.trick and self.first_lead[seat] is None:
+            self.first_lead[seat] = card.suit
+        self._add_to_trick(seat, card)
+
+
+def play_to(state: WhistState, cards_left: int) -> WhistState | None:
+    """The state once the heuristic has played ``state`` down to ``cards_left`` cards a
+    hand (the same state ``WhistState.play`` with ``whist_bot.choose``'s card at every
+    step gives), or None when that is not within this hand (the hand would end first)."""
+    if state.over or not 1 <= cards_left:
+        return None
+    done = TRICKS - cards_left
+    if len(state.history) >= done:
+        return state
+    game = _Play(state)
+    leader = state.leader
+    history = list(state.history)
+    tricks = list(state.tricks)
+    voids = list(state.voids)
+    last_trick = state.last_trick
+    turned_on_table = state.turned_on_table
+    seat = (leader + len(state.trick)) % SEATS
+    while True:
+        card = game.choose(seat)
+        trick = game.trick
+        if trick and card.suit != trick[0][1].suit and trick[0][1].suit not in voids[seat]:
+            voids[seat] = voids[seat] | {trick[0][1].suit}
+        if seat == state.dealer:
+            turned_on_table = False   # the dealer picks up the turned card when first playing
+        game.play(seat, card)
+        if len(game.trick) == SEATS:
+            closed = tuple(game.trick)
+            leader = game.win_seat
+            tricks[leader % 2] += 1
+            history.append(closed)
+            last_trick = closed
+            game.trick = []
+            game.tricks_done += 1
+            if len(history) >= done:
+                break
+            seat = leader
+        else:
+            seat = (seat + 1) % SEATS
+    hands = list(map(tuple, game.hands))
+    if turned_on_table:
+        hands[state.dealer] = hands[state.dealer][:-1]   # the turned card, still on the table
+    return evolve(state, hands=tuple(hands), turned_on_table=turned_on_table, trick=(),
+                  last_trick=last_trick, leader=leader, history=tuple(history), tricks=tuple(tricks),
+                  voids=tuple(voids))
