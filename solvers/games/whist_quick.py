@@ -21,7 +21,11 @@ from solvers.tricks import evolve
 _ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
 _TEN, _JACK, _QUEEN, _KING, _ACE = Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE
 _FROM_JACK = _ALL_RANKS & ~((1 << _JACK) - 1)
-_STANDARD = Card.standard
+
+
+def _code(rank: int, suit: int) -> int:
+    """A card as one number: its rank, and its suit above it."""
+    return rank | suit << 4
 
 
 def _above(rank: int) -> int:
@@ -39,12 +43,13 @@ def _honour_points(mask: int) -> int:
     return sum(r - 10 for r in (_JACK, _QUEEN, _KING, _ACE) if mask >> r & 1)
 
 
-def _suits_in_order(hand: list[Card]) -> list[int]:
-    """The suits of ``hand`` in the order they first appear in it."""
+def _suits_in_order(codes: list[int]) -> list[int]:
+    """The suits of a hand (its cards' codes) in the order they first appear in it."""
     seen: list[int] = []
-    for c in hand:
-        if c.suit not in seen:
-            seen.append(c.suit)
+    for code in codes:
+        suit = code >> 4
+        if suit not in seen:
+            seen.append(suit)
             if len(seen) == 4:
                 break
     return seen
@@ -54,12 +59,13 @@ class _Play:
     """The hand in progress as masks: each seat's holding, the ranks played per suit,
     the trick so far and its winner."""
 
-    __slots__ = ("hands", "masks", "played", "trick", "trump", "win_seat", "win_suit", "win_rank",
+    __slots__ = ("hands", "codes", "masks", "played", "trick", "trump", "win_seat", "win_suit", "win_rank",
                  "first_lead", "tricks_done")
 
     def __init__(self, state: WhistState):
         self.trump = state.trump
         self.hands = [list(state.holding(s)) for s in range(SEATS)]
+        self.codes = [[_code(c.rank, c.suit) for c in hand] for hand in self.hands]
         self.masks = [[0, 0, 0, 0] for _ in range(SEATS)]
         for seat, hand in enumerate(self.hands):
             for c in hand:
@@ -93,8 +99,8 @@ class _Play:
         above = _above(rank)
         return (self.played[suit] | self.masks[seat][suit]) & above == above
 
-    def choose(self, seat: int) -> Card:
-        """The card ``whist_bot.choose`` plays for ``seat``."""
+    def choose(self, seat: int) -> int:
+        """The card ``whist_bot.choose`` plays for ``seat`` (its code)."""
         if not self.trick:
             return self._lead(seat)
         mine = self.masks[seat]
@@ -107,19 +113,19 @@ class _Play:
             if not partner_winning and mine[trump]:
                 ruffs = mine[trump] & _above(win_rank) if win_suit == trump else mine[trump]
                 if ruffs:
-                    return _STANDARD(_low(ruffs), trump)
+                    return _code(_low(ruffs), trump)
             return self._discard(seat)
         winners = follow & _above(win_rank) if win_suit == led_suit else 0
-        lowest = _STANDARD(_low(follow), led_suit)
+        lowest = _code(_low(follow), led_suit)
         position = len(self.trick) + 1
         if position == 2:
             if win_rank >= _TEN and winners:
                 covers = winners & _FROM_JACK
                 if covers:
-                    return _STANDARD(_low(covers), led_suit)
+                    return _code(_low(covers), led_suit)
             top = follow.bit_length() - 1
             if winners and top >= _QUEEN and follow >> (top - 1) & 1:
-                return _STANDARD(top - 1, led_suit)
+                return _code(top - 1, led_suit)
             return lowest
         if partner_winning and (position == 4 or self._master(seat, win_suit, win_rank)):
             return lowest
@@ -129,57 +135,61 @@ class _Play:
                 r = top
                 while follow >> (r - 1) & 1:
                     r -= 1
-                return _STANDARD(r if r > win_rank else top, led_suit)
-            return _STANDARD(_low(winners), led_suit)
+                return _code(r if r > win_rank else top, led_suit)
+            return _code(_low(winners), led_suit)
         return lowest
 
-    def _discard(self, seat: int) -> Card:
+    def _discard(self, seat: int) -> int:
         mine = self.masks[seat]
-        suits = _suits_in_order(self.hands[seat])
+        suits = _suits_in_order(self.codes[seat])
         plain = [s for s in suits if s != self.trump] or suits
         weakest = min(plain, key=lambda s: (_honour_points(mine[s]), mine[s].bit_count()))
-        return _STANDARD(_low(mine[weakest]), weakest)
+        return _code(_low(mine[weakest]), weakest)
 
-    def _lead(self, seat: int) -> Card:
+    def _lead(self, seat: int) -> int:
         mine = self.masks[seat]
         trump = self.trump
-        suits = _suits_in_order(self.hands[seat])
+        suits = _suits_in_order(self.codes[seat])
         partner_suit = self.first_lead[(seat + 2) % SEATS]
         if partner_suit is not None and mine[partner_suit] and partner_suit != trump:
             cards = mine[partner_suit]
             top = cards.bit_length() - 1
-            return _STANDARD(top if self._master(seat, partner_suit, top) else _low(cards), partner_suit)
+            return _code(top if self._master(seat, partner_suit, top) else _low(cards), partner_suit)
         if self.tricks_done:
             for s in suits:
                 top = mine[s].bit_length() - 1
                 if s != trump and self._master(seat, s, top):
-                    return _STANDARD(top, s)
+                    return _code(top, s)
         plain = [s for s in suits if s != trump]
         if not plain:
             top = mine[trump].bit_length() - 1
-            return _STANDARD(top if self._master(seat, trump, top) else _low(mine[trump]), trump)
+            return _code(top if self._master(seat, trump, top) else _low(mine[trump]), trump)
         best = max(plain, key=lambda s: (mine[s].bit_count(), _honour_points(mine[s])))
         cards = mine[best]
         if cards >> _KING & 1 and (cards >> _ACE & 1 or cards >> _QUEEN & 1):
-            return _STANDARD(_KING, best)
+            return _code(_KING, best)
         if cards >> _ACE & 1:
-            return _STANDARD(_ACE, best)
+            return _code(_ACE, best)
         top = cards.bit_length() - 1
         if top >= _TEN and cards >> (top - 1) & 1:
-            return _STANDARD(top, best)
+            return _code(top, best)
         if cards.bit_count() >= 4:
             for _ in range(3):
                 cards &= ~(1 << (cards.bit_length() - 1))
-            return _STANDARD(cards.bit_length() - 1, best)
-        return _STANDARD(_low(cards), best)
+            return _code(cards.bit_length() - 1, best)
+        return _code(_low(cards), best)
 
-    def play(self, seat: int, card: Card) -> None:
-        """``seat`` plays ``card``."""
-        self.hands[seat].remove(card)
+    def play(self, seat: int, code: int) -> Card:
+        """``seat`` plays the card of ``code`` (the hand's own card object); returns it."""
+        # found by its code: comparing cards field by field costs more than the choice
+        at = self.codes[seat].index(code)
+        del self.codes[seat][at]
+        card = self.hands[seat].pop(at)
         self.masks[seat][card.suit] &= ~(1 << card.rank)
         if not self.trick and self.first_lead[seat] is None:
             self.first_lead[seat] = card.suit
         self._add_to_trick(seat, card)
+        return card
 
 
 def play_to(state: WhistState, cards_left: int) -> WhistState | None:
@@ -200,13 +210,13 @@ def play_to(state: WhistState, cards_left: int) -> WhistState | None:
     turned_on_table = state.turned_on_table
     seat = (leader + len(state.trick)) % SEATS
     while True:
-        card = game.choose(seat)
+        code = game.choose(seat)
         trick = game.trick
-        if trick and card.suit != trick[0][1].suit and trick[0][1].suit not in voids[seat]:
+        if trick and code >> 4 != trick[0][1].suit and trick[0][1].suit not in voids[seat]:
             voids[seat] = voids[seat] | {trick[0][1].suit}
         if seat == state.dealer:
             turned_on_table = False   # the dealer picks up the turned card when first playing
-        game.play(seat, card)
+        game.play(seat, code)
         if len(game.trick) == SEATS:
             closed = tuple(game.trick)
             leader = game.win_seat

@@ -62,7 +62,7 @@ class Adapter(abc.ABC):
         game's own bot, which only plays legal moves, so it is not checked again."""
         return state._apply(self.rollout_action(state, seat, rng), seat)
 
-    def quick_play(self, state: State, cards_left: int) -> State | None:
+    def quick_play(self, state: State, cards_left: int, rng: Rng) -> State | None:
         """The state quick play reaches once ``cards_left`` cards a hand are left, by the
         game's own faster path; None when the game has none (or the hand would end first)
         and quick play steps with ``rollout_step``."""
@@ -129,7 +129,7 @@ class WhistAdapter(Adapter):
         card, _ = _whist_choice()(state, seat)
         return state.play(card, seat)
 
-    def quick_play(self, state, cards_left):
+    def quick_play(self, state, cards_left, rng):
         # the heuristic on bit masks of the hands, one state built at the end
         return _whist_quick()(state, cards_left)
 
@@ -192,6 +192,13 @@ class TekaAdapter(Adapter):
         # a seat yet to play to the trick holds a card for every trick left
         return TEKA_TRICKS - len(state.history)
 
+    def quick_play(self, state, cards_left, rng):
+        # the first trick (its trump-lead rules) card by card on the state, as quick play
+        # steps; then the heuristic on bit masks of the hands, one state built at the end
+        while state.phase == PLAY and not state.history and not state.raise_open:
+            state = self.rollout_step(state, state.turn, rng)
+        return _teka_quick()(state, cards_left)
+
 
 def _heuristic(state: State):
     # the game's own rules-of-thumb bot, as the registry attached it
@@ -218,6 +225,17 @@ def _whist_quick():
         from solvers.games.whist_quick import play_to
         _WHIST_QUICK.append(play_to)
     return _WHIST_QUICK[0]
+
+
+_TEKA_QUICK = []
+
+
+def _teka_quick():
+    # imported late, as the Teka bot
+    if not _TEKA_QUICK:
+        from solvers.games.teka_quick import play_to
+        _TEKA_QUICK.append(play_to)
+    return _TEKA_QUICK[0]
 
 
 _TEKA_CHOICE = []

@@ -84,7 +84,7 @@ def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: 
         horizon = max(horizon, adapter.hand_size(state) - adapter.max_quick_tricks)
     start_hand = adapter.hand_number(state)
     steps = 0
-    fast = adapter.quick_play(state, horizon)
+    fast = adapter.quick_play(state, horizon, rng)
     if fast is not None:
         state = fast
     while True:

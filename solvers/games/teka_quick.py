@@ -1,0 +1,216 @@
+"""Teka quick play on bit masks: the heuristic's cards from a state to a later trick.
+
+The sampled search counts tricks on a state whose contract play cannot end early and
+whose raises are closed (``TekaAdapter.counting_state``), and plays each sampled deal
+with the heuristic's card and signal (``teka_bot.card_choice``, ``card_signal``) until a
+few tricks are left. Here each hand is a bit mask of ranks per suit and the plays so far
+a mask per suit; the rules of ``card_choice`` are read from the masks, and one state is
+built at the end. The first trick, with its trump-lead rules, is left to the state.
+"""
+
+from __future__ import annotations
+
+from solvers.cards import Card, Rank
+from solvers.games.teka import ASSOCIATED_SUIT, PLAY, SIGNALS, TRICKS, TekaState
+from solvers.tricks import evolve
+
+_ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+_RANK_COUNT = len(Rank)
+
+
+def _above(rank: int) -> int:
+    """The ranks above ``rank`` (a bit per rank)."""
+    return _ALL_RANKS & ~((1 << (rank + 1)) - 1)
+
+
+def _low(mask: int) -> int:
+    """The lowest rank of a non-empty mask."""
+    return (mask & -mask).bit_length() - 1
+
+
+def _rank_sum(mask: int) -> int:
+    """The sum of the ranks of a mask."""
+    total = 0
+    while mask:
+        top = mask.bit_length() - 1
+        total += top
+        mask ^= 1 << top
+    return total
+
+
+def _honour_points(mask: int) -> int:
+    """The heuristic's honour count of a suit: 1 for a jack up to 4 for an ace."""
+    return sum(r - 10 for r in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE) if mask >> r & 1)
+
+
+class _Play:
+    """The hand in progress as masks: each seat's hand, the ranks played per suit, the
+    trick so far and its winner."""
+
+    __slots__ = ("hands", "codes", "masks", "played", "trick", "trump", "win_seat", "win_suit", "win_rank",
+                 "declaring_side", "trick_size", "request", "drop")
+
+    def __init__(self, state: TekaState):
+        self.trump = state.trump
+        self.declaring_side = state.declaring_side
+        self.trick_size = state.trick_size
+        self.drop = "drop" in SIGNALS[state.options.signals]
+        self.hands = [list(hand) for hand in state.hands]
+        self.codes = [[c.rank | c.suit << 4 for c in hand] for hand in self.hands]
+        self.masks = [[0, 0, 0, 0] for _ in self.hands]
+        for seat, hand in enumerate(self.hands):
+            for c in hand:
+                self.masks[seat][c.suit] |= 1 << c.rank
+        self.played = [0, 0, 0, 0]
+        # the suit each seat last asked for with a slam or snap (quick play plays neither)
+        self.request: list[int | None] = [None] * len(self.hands)
+        for plays in state.history + (state.trick,):
+            for seat, c, tag in plays:
+                self.played[c.suit] |= 1 << c.rank
+                if tag == "slam":
+                    self.request[seat] = c.suit
+                elif tag == "snap":
+                    self.request[seat] = ASSOCIATED_SUIT[c.suit]
+        self.trick: list[tuple[int, Card, str]] = []
+        self.win_seat, self.win_suit, self.win_rank = -1, -1, -1
+        for seat, c, tag in state.trick:
+            self._add_to_trick(seat, c, tag)
+
+    def _add_to_trick(self, seat: int, card: Card, tag: str) -> None:
+        self.played[card.suit] |= 1 << card.rank
+        if not self.trick:
+            self.win_seat, self.win_suit, self.win_rank = seat, card.suit, card.rank
+        elif card.rank > self.win_rank if card.suit == self.win_suit else card.suit == self.trump:
+            self.win_seat, self.win_suit, self.win_rank = seat, card.suit, card.rank
+        self.trick.append((seat, card, tag))
+
+    def _master(self, seat: int, suit: int, rank: int) -> bool:
+        """True when no unseen card of ``suit`` outranks ``rank`` (seen by ``seat``)."""
+        above = _above(rank)
+        return (self.played[suit] | self.masks[seat][suit]) & above == above
+
+    def choose(self, seat: int) -> int:
+        """The card ``teka_bot.card_choice`` plays for ``seat`` after the first trick
+        (its code: the rank, the suit above it)."""
+        if not self.trick:
+            return self._lead(seat)
+        mine = self.masks[seat]
+        led_suit = self.trick[0][1].suit
+        trump = self.trump
+        win_suit, win_rank = self.win_suit, self.win_rank
+        partner_winning = (self.win_seat - seat) % 2 == 0
+        last = len(self.trick) == self.trick_size - 1
+        follow = mine[led_suit]
+        if partner_winning and (last or self._master(seat, win_suit, win_rank)):
+            return self._lowest(seat, follow, led_suit)
+        if not follow:
+            ruffs = (mine[trump] & _above(win_rank) if win_suit == trump else mine[trump]) if trump != led_suit \
+                else 0
+            if ruffs:
+                return _low(ruffs) | trump << 4
+            return self._lowest(seat, follow, led_suit)
+        winners = follow & _above(win_rank) if win_suit == led_suit else 0
+        if winners:
+            top = winners.bit_length() - 1
+            if last:
+                return _low(winners) | led_suit << 4
+            if len(self.trick) >= 2 or self._master(seat, led_suit, top):
+                rest = winners
+                while rest:
+                    rank = _low(rest)
+                    if self._master(seat, led_suit, rank):
+                        return rank | led_suit << 4
+                    rest &= rest - 1
+                return top | led_suit << 4
+        return _low(follow) | led_suit << 4
+
+    def _lowest(self, seat: int, follow: int, led_suit: int) -> int:
+        """``teka_bot._lowest``: the lowest card of the led suit, else the low card of the
+        weakest side suit."""
+        if follow:
+            return _low(follow) | led_suit << 4
+        mine = self.masks[seat]
+        suits = [s for s in range(4) if mine[s]]
+        plain = [s for s in suits if s != self.trump] or suits
+        weakest = min(plain, key=lambda s: (_honour_points(mine[s]), mine[s].bit_count()))
+        return _low(mine[weakest]) | weakest << 4
+
+    def _lead(self, seat: int) -> int:
+        mine = self.masks[seat]
+        trump = self.trump
+        if (seat % 2 == self.declaring_side and mine[trump]
+                and _RANK_COUNT - ((self.played[trump] | mine[trump]) & _ALL_RANKS).bit_count() > 0):
+            top = mine[trump].bit_length() - 1
+            if self._master(seat, trump, top):
+                return top | trump << 4
+        suits = [s for s in range(4) if mine[s]]
+        for s in suits:
+            top = mine[s].bit_length() - 1
+            if s != trump and self._master(seat, s, top):
+                return top | s << 4
+        wanted = self.request[(seat + 2) % 4]
+        if wanted is not None and mine[wanted]:
+            return _low(mine[wanted]) | wanted << 4
+        plain = [s for s in suits if s != trump] or suits
+        best = max(plain, key=lambda s: (mine[s].bit_count(), _rank_sum(mine[s])))
+        return _low(mine[best]) | best << 4
+
+    def play(self, seat: int, code: int) -> tuple[Card, str]:
+        """``seat`` plays the card of ``code`` with the heuristic's signal; returns the
+        hand's own card object and the signal."""
+        at = self.codes[seat].index(code)
+        del self.codes[seat][at]
+        card = self.hands[seat].pop(at)
+        mask = self.masks[seat][card.suit]
+        tag = "drop" if self.drop and mask & (mask - 1) == 0 else ""
+        self.masks[seat][card.suit] = mask & ~(1 << card.rank)
+        self._add_to_trick(seat, card, tag)
+        return card, tag
+
+
+def play_to(state: TekaState, cards_left: int) -> TekaState | None:
+    """The state once the heuristic has played ``state`` down to ``cards_left`` cards a
+    hand (the state ``TekaState._play`` with the heuristic's card and signal at every step
+    gives), or None when this path does not apply: not in card play, in the first trick,
+    a raise open, or a contract that could be decided before then."""
+    if (state.phase != PLAY or not state.history or state.raise_open or state.declarer is None
+            or not 1 <= cards_left):
+        return None
+    done = TRICKS - cards_left
+    if len(state.history) >= done:
+        return state
+    closes = done - len(state.history)
+    side = state.declaring_side
+    if state.tricks[side] + closes >= state.bid or state.tricks[1 - side] + closes > TRICKS - state.bid:
+        return None
+    game = _Play(state)
+    after = [state.after(s) for s in range(4)]
+    leader = state.leader
+    history = list(state.history)
+    tricks = list(state.tricks)
+    voids = list(state.voids)
+    seat = state.turn
+    while True:
+        code = game.choose(seat)
+        trick = game.trick
+        card, tag = game.play(seat, code)
+        gone = set()
+        if trick[0][0] != seat and card.suit != trick[0][1].suit:
+            gone.add(trick[0][1].suit)
+        if tag == "drop":
+            gone.add(card.suit)
+        if gone:
+            voids[seat] = voids[seat] | gone
+        if len(game.trick) == game.trick_size:
+            closed = tuple(game.trick)
+            leader = game.win_seat
+            tricks[leader % 2] += 1
+            history.append(closed)
+            game.trick = []
+            if len(history) >= done:
+                break
+            seat = leader
+        else:
+            seat = after[seat]
+    return evolve(state, hands=tuple(map(tuple, game.hands)), trick=(), leader=leader,
+                  history=tuple(history), tricks=tuple(tricks), voids=tuple(voids), raise_asked=False)
