@@ -18,9 +18,8 @@ _ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
 _RANK_COUNT = len(Rank)
 
 
-def _above(rank: int) -> int:
-    """The ranks above ``rank`` (a bit per rank)."""
-    return _ALL_RANKS & ~((1 << (rank + 1)) - 1)
+# per rank, the ranks above it (a bit per rank)
+_ABOVE = tuple(_ALL_RANKS & ~((1 << (rank + 1)) - 1) for rank in range(Rank.ACE + 1))
 
 
 def _low(mask: int) -> int:
@@ -56,11 +55,15 @@ class _Play:
         self.trick_size = state.trick_size
         self.drop = "drop" in SIGNALS[state.options.signals]
         self.hands = [list(hand) for hand in state.hands]
-        self.codes = [[c.rank | c.suit << 4 for c in hand] for hand in self.hands]
-        self.masks = [[0, 0, 0, 0] for _ in self.hands]
-        for seat, hand in enumerate(self.hands):
+        self.codes, self.masks = [], []
+        for hand in self.hands:
+            codes, masks = [], [0, 0, 0, 0]
             for c in hand:
-                self.masks[seat][c.suit] |= 1 << c.rank
+                suit, rank = c.suit, c.rank
+                codes.append(rank | suit << 4)
+                masks[suit] |= 1 << rank
+            self.codes.append(codes)
+            self.masks.append(masks)
         self.played = [0, 0, 0, 0]
         # the suit each seat last asked for with a slam or snap (quick play plays neither)
         self.request: list[int | None] = [None] * len(self.hands)
@@ -86,7 +89,7 @@ class _Play:
 
     def _master(self, seat: int, suit: int, rank: int) -> bool:
         """True when no unseen card of ``suit`` outranks ``rank`` (seen by ``seat``)."""
-        above = _above(rank)
+        above = _ABOVE[rank]
         return (self.played[suit] | self.masks[seat][suit]) & above == above
 
     def choose(self, seat: int) -> int:
@@ -104,12 +107,12 @@ class _Play:
         if partner_winning and (last or self._master(seat, win_suit, win_rank)):
             return self._lowest(seat, follow, led_suit)
         if not follow:
-            ruffs = (mine[trump] & _above(win_rank) if win_suit == trump else mine[trump]) if trump != led_suit \
+            ruffs = (mine[trump] & _ABOVE[win_rank] if win_suit == trump else mine[trump]) if trump != led_suit \
                 else 0
             if ruffs:
                 return _low(ruffs) | trump << 4
             return self._lowest(seat, follow, led_suit)
-        winners = follow & _above(win_rank) if win_suit == led_suit else 0
+        winners = follow & _ABOVE[win_rank] if win_suit == led_suit else 0
         if winners:
             top = winners.bit_length() - 1
             if last:

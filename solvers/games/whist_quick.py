@@ -28,9 +28,8 @@ def _code(rank: int, suit: int) -> int:
     return rank | suit << 4
 
 
-def _above(rank: int) -> int:
-    """The ranks above ``rank`` (a bit per rank)."""
-    return _ALL_RANKS & ~((1 << (rank + 1)) - 1)
+# per rank, the ranks above it (a bit per rank)
+_ABOVE = tuple(_ALL_RANKS & ~((1 << (rank + 1)) - 1) for rank in range(Rank.ACE + 1))
 
 
 def _low(mask: int) -> int:
@@ -65,11 +64,15 @@ class _Play:
     def __init__(self, state: WhistState):
         self.trump = state.trump
         self.hands = [list(state.holding(s)) for s in range(SEATS)]
-        self.codes = [[_code(c.rank, c.suit) for c in hand] for hand in self.hands]
-        self.masks = [[0, 0, 0, 0] for _ in range(SEATS)]
-        for seat, hand in enumerate(self.hands):
+        self.codes, self.masks = [], []
+        for hand in self.hands:
+            codes, masks = [], [0, 0, 0, 0]
             for c in hand:
-                self.masks[seat][c.suit] |= 1 << c.rank
+                suit, rank = c.suit, c.rank
+                codes.append(rank | suit << 4)
+                masks[suit] |= 1 << rank
+            self.codes.append(codes)
+            self.masks.append(masks)
         self.played = [0, 0, 0, 0]
         self.first_lead: list[int | None] = [None] * SEATS
         for plays in state.history:
@@ -96,7 +99,7 @@ class _Play:
 
     def _master(self, seat: int, suit: int, rank: int) -> bool:
         """True when no unseen card of ``suit`` outranks ``rank`` (seen by ``seat``)."""
-        above = _above(rank)
+        above = _ABOVE[rank]
         return (self.played[suit] | self.masks[seat][suit]) & above == above
 
     def choose(self, seat: int) -> int:
@@ -111,11 +114,11 @@ class _Play:
         follow = mine[led_suit]
         if not follow:
             if not partner_winning and mine[trump]:
-                ruffs = mine[trump] & _above(win_rank) if win_suit == trump else mine[trump]
+                ruffs = mine[trump] & _ABOVE[win_rank] if win_suit == trump else mine[trump]
                 if ruffs:
                     return _code(_low(ruffs), trump)
             return self._discard(seat)
-        winners = follow & _above(win_rank) if win_suit == led_suit else 0
+        winners = follow & _ABOVE[win_rank] if win_suit == led_suit else 0
         lowest = _code(_low(follow), led_suit)
         position = len(self.trick) + 1
         if position == 2:

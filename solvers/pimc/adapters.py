@@ -157,10 +157,15 @@ class TekaAdapter(Adapter):
 
     def order(self, state) -> list[int]:
         """Game seats in playing order from the declarer (the double-dummy seat numbers)."""
-        seats = [state.declarer]
-        while len(seats) < state.trick_size:
-            seats.append(state.after(seats[-1]))
-        return seats
+        # the same for every deal with the same declarer and hand laid aside: worked out once
+        key = (state.declarer, state.sitting_out)
+        seats = _TEKA_ORDERS.get(key)
+        if seats is None:
+            seats = [state.declarer]
+            while len(seats) < state.trick_size:
+                seats.append(state.after(seats[-1]))
+            seats = _TEKA_ORDERS[key] = tuple(seats)
+        return list(seats)
 
     def position(self, state) -> Position:
         order = self.order(state)
@@ -215,6 +220,9 @@ def _whist_choice():
         _WHIST_CHOICE.append(choose)
     return _WHIST_CHOICE[0]
 
+
+# Teka's playing order from the declarer, by declarer and seat laid aside
+_TEKA_ORDERS: dict[tuple[int, int | None], tuple[int, ...]] = {}
 
 _WHIST_QUICK = []
 
