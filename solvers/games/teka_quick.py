@@ -37,9 +37,14 @@ def _rank_sum(mask: int) -> int:
     return total
 
 
+# the heuristic's honour count of a suit (1 for a jack up to 4 for an ace), by its
+# four top ranks (the jack's bit first)
+_HONOURS = tuple(sum(k + 1 for k in range(4) if top >> k & 1) for top in range(16))
+
+
 def _honour_points(mask: int) -> int:
     """The heuristic's honour count of a suit: 1 for a jack up to 4 for an ace."""
-    return sum(r - 10 for r in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE) if mask >> r & 1)
+    return _HONOURS[mask >> Rank.JACK & 15]
 
 
 class _Play:
