@@ -47,14 +47,15 @@ def _honour_points(mask: int) -> int:
     return _HONOURS[mask >> Rank.JACK & 15]
 
 
-def _suits_in_order(codes: list[int]) -> list[int]:
-    """The suits of a hand (its cards' codes) in the order they first appear in it."""
+def _suits_in_order(codes: list[int], masks: list[int]) -> list[int]:
+    """The suits of a hand (its cards' codes, its masks) in the order they first appear in it."""
+    held = (masks[0] != 0) + (masks[1] != 0) + (masks[2] != 0) + (masks[3] != 0)
     seen: list[int] = []
     for code in codes:
         suit = code >> 4
         if suit not in seen:
             seen.append(suit)
-            if len(seen) == 4:
+            if len(seen) == held:
                 break
     return seen
 
@@ -149,7 +150,7 @@ class _Play:
 
     def _discard(self, seat: int) -> int:
         mine = self.masks[seat]
-        suits = _suits_in_order(self.codes[seat])
+        suits = _suits_in_order(self.codes[seat], mine)
         plain = [s for s in suits if s != self.trump] or suits
         weakest = min(plain, key=lambda s: (_honour_points(mine[s]), mine[s].bit_count()))
         return _code(_low(mine[weakest]), weakest)
@@ -157,7 +158,7 @@ class _Play:
     def _lead(self, seat: int) -> int:
         mine = self.masks[seat]
         trump = self.trump
-        suits = _suits_in_order(self.codes[seat])
+        suits = _suits_in_order(self.codes[seat], mine)
         partner_suit = self.first_lead[(seat + 2) % SEATS]
         if partner_suit is not None and mine[partner_suit] and partner_suit != trump:
             cards = mine[partner_suit]
