@@ -34,7 +34,7 @@ from solvers.doubledummy.order import follow_low_first, follow_weight, later_fac
     obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem, leader_side_short_rem,
-    quick_bound, quick_tricks_rem, remaining_cards, second_hand_tricks, sure_trump_tricks_rem,
+    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks, sure_trump_tricks_rem,
     trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
@@ -71,9 +71,10 @@ LEAD_DEPTH = 2
 # tried only when the quick tricks fall at most this short of the target (0: always)
 LEAD_GAP = 0
 # skip the quick tricks and the crossruff when an upper bound on both falls short: the
-# same nodes, and measured no faster (it falls short at about half the boundaries where
-# they are counted, but costs about what it saves; docs, ninth round B), so off
-QUICK_BOUND = False
+# same nodes; it falls short at about half the boundaries where they are counted, and
+# reading the boundary's remaining cards and the side's cards once made it cheaper than
+# what it saves (docs: ninth round B, off then; tenth round B)
+QUICK_BOUND = True
 # with QUICK_BOUND, the winning-lead count is tried only when that bound is at most this
 # short of the tricks needed
 LEAD_SLACK = 1
@@ -531,7 +532,11 @@ def _sure_tricks(S, W, ply, n, target, hi):
         needed = (hi - target) // tp + 1
     # the quick tricks and the crossruff cannot reach ``needed`` when their cheap upper
     # bound falls short of it (see docs: the bound on the sure tricks)
-    bound = quick_bound(S, n, leader, trump) if QUICK_BOUND else needed
+    bound = needed
+    if QUICK_BOUND:
+        bound = quick_bound_rem(S, n, leader, rem)
+        if bound < needed and trump >= 0 and n == 4:
+            bound = max(bound, crossruff_bound_rem(S, leader, trump, trem))
     q = 0
     used = np.int64(0)
     if bound >= needed:

@@ -90,21 +90,31 @@ def quick_bound(S, n, leader, trump):
     top run of trumps (the partner ruffs at least every other round); with no side suit
     the partner is void in and the leader holds, no ruff by the partner and at most the
     kept top trumps; with none the other way round, one ruff and the top trumps."""
+    return max(quick_bound_rem(S, n, leader, remaining_cards(S, n)), crossruff_bound(S, n, leader, trump))
+
+
+@njit(cache=True)
+def quick_bound_rem(S, n, leader, rems):
+    """The quick tricks' part of ``quick_bound`` (the suits the side on lead tops),
+    given each suit's remaining cards ``rems``."""
     side = S[O_TEAM + leader]
+    # every card of the side: a suit's top card is the side's only if it is in here
+    ours = np.int64(0)
+    for p in range(n):
+        if S[O_TEAM + p] == side:
+            ours |= S[O_HANDS + p]
     topped = 0
     for s in range(4):
-        rem = 0
-        for p in range(n):
-            rem |= suit_of(S[O_HANDS + p], s)
+        rem = rems[s]
         if rem == 0:
             continue
         top = hibit(rem)
+        if (suit_of(ours, s) >> top) & 1 == 0:
+            continue
         holder = -1
         for p in range(n):
             if (suit_of(S[O_HANDS + p], s) >> top) & 1:
                 holder = p
-        if S[O_TEAM + holder] != side:
-            continue
         mine = suit_of(S[O_HANDS + holder], s)
         run = top_run(mine, rem)
         if pop(rem) - pop(mine) > 0:
@@ -115,7 +125,7 @@ def quick_bound(S, n, leader, trump):
             topped += pop(mine) if longest <= run else run
         else:
             topped += run
-    return max(topped, crossruff_bound(S, n, leader, trump))
+    return topped
 
 
 @njit(cache=True)
