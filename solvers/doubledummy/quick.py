@@ -56,7 +56,7 @@ def quick_tricks(S, n, leader, trump, needed):
     return quick_tricks_rem(S, n, leader, trump, needed, remaining_cards(S, n))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def quick_tricks_rem(S, n, leader, trump, needed, rem):
     """``quick_tricks`` given each suit's remaining cards ``rem``."""
     enemy_trumps = False
@@ -93,7 +93,7 @@ def quick_bound(S, n, leader, trump):
     return max(quick_bound_rem(S, n, leader, remaining_cards(S, n)), crossruff_bound(S, n, leader, trump))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def quick_bound_rem(S, n, leader, rems):
     """The quick tricks' part of ``quick_bound`` (the suits the side on lead tops),
     given each suit's remaining cards ``rems``."""
@@ -145,7 +145,7 @@ def _trump_rem(S, n, trump):
     return rem
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def crossruff_bound_rem(S, leader, trump, rem):
     """``crossruff_bound`` of four seats given the remaining trumps ``rem``."""
     side = S[O_TEAM + leader]
@@ -419,7 +419,7 @@ def sure_trump_tricks(S, n, trump):
     return sure_trump_tricks_rem(S, n, trump, _trump_rem(S, n, trump))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sure_trump_tricks_rem(S, n, trump, rem):
     """``sure_trump_tricks`` given the remaining trumps ``rem`` (``trump`` >= 0)."""
     if rem == 0:
@@ -471,7 +471,7 @@ def trumps_under_the_top(S, n, trump):
     return trumps_under_the_top_rem(S, n, trump, _trump_rem(S, n, trump))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trumps_under_the_top_rem(S, n, trump, rem):
     """``trumps_under_the_top`` given the remaining trumps ``rem`` (``trump`` >= 0)."""
     if pop(rem) < 3:
