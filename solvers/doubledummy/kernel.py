@@ -530,19 +530,18 @@ def _sure_tricks(S, W, ply, n, target, hi):
         needed = (target + tp - 1) // tp
     else:
         needed = (hi - target) // tp + 1
-    # the quick tricks and the crossruff cannot reach ``needed`` when their cheap upper
-    # bound falls short of it (see docs: the bound on the sure tricks)
-    bound = needed
-    if QUICK_BOUND:
-        bound = quick_bound_rem(S, n, leader, rem)
-        if bound < needed and trump >= 0 and n == 4:
-            bound = max(bound, crossruff_bound_rem(S, leader, trump, trem))
+    # the quick tricks cannot reach ``needed`` when their cheap upper bound (the suits
+    # the side tops) falls short of it, nor the crossruff when its own bound does (see
+    # docs: the bound on the sure tricks)
+    quick_part = quick_bound_rem(S, n, leader, rem) if QUICK_BOUND else needed
+    cross_part = 0
     q = 0
     used = np.int64(0)
-    if bound >= needed:
+    if quick_part >= needed:
         q, used = quick_tricks_rem(S, n, leader, trump, needed, rem)
-        if q < needed and CROSSRUFF and trump >= 0 and n == 4 \
-                and (not CROSS_BOUND or crossruff_bound_rem(S, leader, trump, trem) >= needed):
+    if q < needed and CROSSRUFF and trump >= 0 and n == 4:
+        cross_part = crossruff_bound_rem(S, leader, trump, trem) if CROSS_BOUND or QUICK_BOUND else needed
+        if cross_part >= needed:
             if CROSSRUFF_TRUMPS:
                 r, r_used = crossruff_then_trumps_rem(S, leader, trump, trem)
             else:
@@ -552,6 +551,7 @@ def _sure_tricks(S, W, ply, n, target, hi):
                 # only the shape and the top trumps kept for after the crossruff matter
                 q = r
                 used = r_used
+    bound = max(quick_part, cross_part) if QUICK_BOUND else needed
     if q < needed and LEAD_THEN_CROSSRUFF and bound + LEAD_SLACK >= needed \
             and (LEAD_GAP == 0 or needed - q <= LEAD_GAP):
         r, r_used = winning_lead_then_crossruff(S, n, leader, trump, needed, LEAD_DEPTH)
