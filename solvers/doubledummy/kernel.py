@@ -33,7 +33,9 @@ from solvers.doubledummy.layout import (
 from solvers.doubledummy.order import follow_low_first, follow_weight, later_facts, lead_suit_plan, lead_weight, \
     obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
-    crossruff_then_trumps, crossruff_tricks, guarded_second_trump, winning_lead_then_crossruff, leader_side_short, crossruff_bound, quick_bound, quick_tricks, second_hand_tricks, sure_trump_tricks, trumps_under_the_top,
+    crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem, leader_side_short_rem,
+    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks, sure_trump_tricks_rem,
+    trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -69,9 +71,10 @@ LEAD_DEPTH = 2
 # tried only when the quick tricks fall at most this short of the target (0: always)
 LEAD_GAP = 0
 # skip the quick tricks and the crossruff when an upper bound on both falls short: the
-# same nodes, and measured no faster (it falls short at about half the boundaries where
-# they are counted, but costs about what it saves; docs, ninth round B), so off
-QUICK_BOUND = False
+# same nodes; it falls short at about half the boundaries where they are counted, and
+# reading the boundary's remaining cards and the side's cards once made it cheaper than
+# what it saves (docs: ninth round B, off then; tenth round B)
+QUICK_BOUND = True
 # with QUICK_BOUND, the winning-lead count is tried only when that bound is at most this
 # short of the tricks needed
 LEAD_SLACK = 1
@@ -199,14 +202,15 @@ def _remaining(S, n, s):
 @njit(cache=True, inline="always")
 def _position_keys(S, W, ply, n):
     """Fill row ``ply`` with the shape key, each suit's owner sequence (high to low, 3
-    bits a card) and each suit's remaining length."""
+    bits a card) and each suit's remaining length, from the remaining cards in the row
+    (``_boundary``)."""
     shape0 = np.int64(0)
     shape1 = np.int64(0)
     for s in range(4):
-        rem = 0
+        # the boundary's remaining cards, already in the row
+        rem = W[ply, W_REM + s]
         for p in range(n):
             part = _suit(S[O_HANDS + p], s)
-            rem |= part
             count = np.int64(_pop(part))
             if s < 2:
                 shape0 |= count << (28 * s + 4 * p)
@@ -221,7 +225,6 @@ def _position_keys(S, W, ply, n):
                 seq += np.int64(p + 1) * _spread(x, rem)
         W[ply, W_SEQ + s] = seq
         W[ply, W_LEN + s] = _pop(rem)
-        W[ply, W_REM + s] = rem
     W[ply, W_KEYS] = shape0
     W[ply, W_KEYS + 1] = shape1
 
@@ -517,6 +520,9 @@ def _sure_tricks(S, W, ply, n, target, hi):
     leader = S[O_ST + 1]
     trump = S[O_CFG + C_TRUMP]
     tp = S[O_CFG + C_TRICK_PTS]
+    # every count reads the boundary's remaining cards from the row (``_boundary``)
+    rem = (W[ply, W_REM], W[ply, W_REM + 1], W[ply, W_REM + 2], W[ply, W_REM + 3])
+    trem = rem[trump] if trump >= 0 else 0
     # the tricks that settle the target: reaching it, or holding the team below it
     if tp == 1:
         needed = target if S[O_TEAM + leader] != 0 else hi - target + 1
@@ -524,16 +530,20 @@ def _sure_tricks(S, W, ply, n, target, hi):
         needed = (target + tp - 1) // tp
     else:
         needed = (hi - target) // tp + 1
-    # the quick tricks and the crossruff cannot reach ``needed`` when their cheap upper
-    # bound falls short of it (see docs: the bound on the sure tricks)
-    bound = quick_bound(S, n, leader, trump) if QUICK_BOUND else needed
+    # the quick tricks cannot reach ``needed`` when their cheap upper bound (the suits
+    # the side tops) falls short of it, nor the crossruff when its own bound does (see
+    # docs: the bound on the sure tricks)
+    quick_part = quick_bound_rem(S, n, leader, rem) if QUICK_BOUND else needed
+    cross_part = 0
     q = 0
     used = np.int64(0)
-    if bound >= needed:
-        q, used = quick_tricks(S, n, leader, trump, needed)
-        if q < needed and CROSSRUFF and (not CROSS_BOUND or crossruff_bound(S, n, leader, trump) >= needed):
+    if quick_part >= needed:
+        q, used = quick_tricks_rem(S, n, leader, trump, needed, rem)
+    if q < needed and CROSSRUFF and trump >= 0 and n == 4:
+        cross_part = crossruff_bound_rem(S, leader, trump, trem) if CROSS_BOUND or QUICK_BOUND else needed
+        if cross_part >= needed:
             if CROSSRUFF_TRUMPS:
-                r, r_used = crossruff_then_trumps(S, n, leader, trump)
+                r, r_used = crossruff_then_trumps_rem(S, leader, trump, trem)
             else:
                 r = crossruff_tricks(S, n, leader, trump)
                 r_used = np.int64(0)
@@ -541,6 +551,7 @@ def _sure_tricks(S, W, ply, n, target, hi):
                 # only the shape and the top trumps kept for after the crossruff matter
                 q = r
                 used = r_used
+    bound = max(quick_part, cross_part) if QUICK_BOUND else needed
     if q < needed and LEAD_THEN_CROSSRUFF and bound + LEAD_SLACK >= needed \
             and (LEAD_GAP == 0 or needed - q <= LEAD_GAP):
         r, r_used = winning_lead_then_crossruff(S, n, leader, trump, needed, LEAD_DEPTH)
@@ -554,24 +565,36 @@ def _sure_tricks(S, W, ply, n, target, hi):
     elif hi - q * tp < target:
         W[ply, W_REL] = used
         return 0
-    side, sure, used = sure_trump_tricks(S, n, trump)
-    if side == 1 and sure * tp >= target:
-        W[ply, W_REL] = used
-        return 1
-    if side == 0 and hi - sure * tp < target:
-        W[ply, W_REL] = used
-        return 0
-    # the other side's run of trumps just below the highest
-    side, sure, used = trumps_under_the_top(S, n, trump)
-    if side == 1 and sure * tp >= target:
-        W[ply, W_REL] = used
-        return 1
-    if side == 0 and hi - sure * tp < target:
-        W[ply, W_REL] = used
-        return 0
+    if trump < 0 or trem == 0:
+        trump_settles = False
+    else:
+        # both trump counts below take at most the longest trump holding: skipped when
+        # that many tricks settle the target for neither side
+        longest = 0
+        for p in range(n):
+            longest = max(longest, _pop(_suit(S[O_HANDS + p], trump)))
+        trump_settles = longest * tp >= target or hi - longest * tp < target
+    if trump_settles:
+        side, sure, used = sure_trump_tricks_rem(S, n, trump, trem)
+        if side == 1 and sure * tp >= target:
+            W[ply, W_REL] = used
+            return 1
+        if side == 0 and hi - sure * tp < target:
+            W[ply, W_REL] = used
+            return 0
+        # the other side's run of trumps just below the highest
+        side, sure, used = trumps_under_the_top_rem(S, n, trump, trem)
+        if side == 1 and sure * tp >= target:
+            W[ply, W_REL] = used
+            return 1
+        if side == 0 and hi - sure * tp < target:
+            W[ply, W_REL] = used
+            return 0
     # a trick surely won by one side settles a target that needs every trick
     if hi - tp < target or target <= tp:
-        side, used = guarded_second_trump(S, n, leader, trump)
+        side = -1
+        if trump >= 0:
+            side, used = guarded_second_trump_rem(S, n, leader, trump, trem)
         if side == 0 and hi - tp < target:
             W[ply, W_REL] = used
             return 0
@@ -580,8 +603,8 @@ def _sure_tricks(S, W, ply, n, target, hi):
             return 1
         # without trumps in play, the side on lead takes every trick only if the suits
         # whose highest card it holds are long enough (see docs: later tricks)
-        if trump < 0 or _remaining(S, n, trump) == 0:
-            most, used = leader_side_short(S, n, leader)
+        if trem == 0:
+            most, used = leader_side_short_rem(S, n, leader, rem)
             if (most + 1) * tp <= hi:
                 if S[O_TEAM + leader] != 0 and hi - tp < target:
                     W[ply, W_REL] = used
@@ -602,6 +625,11 @@ def _boundary(S, TT, W, ply, n, target):
     if tricks == 0:
         return (1 if 0 >= target else 0), -1
     lo, hi = value_bounds(S, n, tricks)
+    # each suit's remaining cards, read by the sure tricks, the table keys, the probe
+    # and the store
+    rem = remaining_cards(S, n)
+    for s in range(4):
+        W[ply, W_REM + s] = rem[s]
     # the root always searches its cards, so that it can name the one that decides
     if ply == 0:
         _table_keys(S, W, ply, n, lo + hi)

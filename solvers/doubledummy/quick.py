@@ -29,13 +29,10 @@ RUFF_LEADS = True
 LEAD_BOUND = True
 
 
-@njit(cache=True)
-def quick_tricks(S, n, leader, trump, needed):
-    """Tricks the leader's side surely wins from here, and the cards relied on.
-
-    Once a plan reaches ``needed`` tricks the count stops there, so that only the cards
-    those tricks rely on are named (a narrower set lets the answer stand for more
-    positions)."""
+@njit(cache=True, inline="always")
+def remaining_cards(S, n):
+    """Each suit's remaining cards (powers, bit 0 lowest), every hand together: worked
+    out once at a trick boundary and read by every count there."""
     r0 = 0
     r1 = 0
     r2 = 0
@@ -46,7 +43,22 @@ def quick_tricks(S, n, leader, trump, needed):
         r1 |= suit_of(h, 1)
         r2 |= suit_of(h, 2)
         r3 |= suit_of(h, 3)
-    rem = (r0, r1, r2, r3)
+    return (r0, r1, r2, r3)
+
+
+@njit(cache=True)
+def quick_tricks(S, n, leader, trump, needed):
+    """Tricks the leader's side surely wins from here, and the cards relied on.
+
+    Once a plan reaches ``needed`` tricks the count stops there, so that only the cards
+    those tricks rely on are named (a narrower set lets the answer stand for more
+    positions)."""
+    return quick_tricks_rem(S, n, leader, trump, needed, remaining_cards(S, n))
+
+
+@njit(cache=True, inline="always")
+def quick_tricks_rem(S, n, leader, trump, needed, rem):
+    """``quick_tricks`` given each suit's remaining cards ``rem``."""
     enemy_trumps = False
     if trump >= 0:
         for p in range(n):
@@ -78,21 +90,31 @@ def quick_bound(S, n, leader, trump):
     top run of trumps (the partner ruffs at least every other round); with no side suit
     the partner is void in and the leader holds, no ruff by the partner and at most the
     kept top trumps; with none the other way round, one ruff and the top trumps."""
+    return max(quick_bound_rem(S, n, leader, remaining_cards(S, n)), crossruff_bound(S, n, leader, trump))
+
+
+@njit(cache=True, inline="always")
+def quick_bound_rem(S, n, leader, rems):
+    """The quick tricks' part of ``quick_bound`` (the suits the side on lead tops),
+    given each suit's remaining cards ``rems``."""
     side = S[O_TEAM + leader]
+    # every card of the side: a suit's top card is the side's only if it is in here
+    ours = np.int64(0)
+    for p in range(n):
+        if S[O_TEAM + p] == side:
+            ours |= S[O_HANDS + p]
     topped = 0
     for s in range(4):
-        rem = 0
-        for p in range(n):
-            rem |= suit_of(S[O_HANDS + p], s)
+        rem = rems[s]
         if rem == 0:
             continue
         top = hibit(rem)
+        if (suit_of(ours, s) >> top) & 1 == 0:
+            continue
         holder = -1
         for p in range(n):
             if (suit_of(S[O_HANDS + p], s) >> top) & 1:
                 holder = p
-        if S[O_TEAM + holder] != side:
-            continue
         mine = suit_of(S[O_HANDS + holder], s)
         run = top_run(mine, rem)
         if pop(rem) - pop(mine) > 0:
@@ -103,7 +125,7 @@ def quick_bound(S, n, leader, trump):
             topped += pop(mine) if longest <= run else run
         else:
             topped += run
-    return max(topped, crossruff_bound(S, n, leader, trump))
+    return topped
 
 
 @njit(cache=True)
@@ -112,6 +134,20 @@ def crossruff_bound(S, n, leader, trump):
     voids alone (see ``quick_bound``)."""
     if trump < 0 or n != 4:
         return 0
+    return crossruff_bound_rem(S, leader, trump, _trump_rem(S, n, trump))
+
+
+@njit(cache=True, inline="always")
+def _trump_rem(S, n, trump):
+    rem = 0
+    for p in range(n):
+        rem |= suit_of(S[O_HANDS + p], trump)
+    return rem
+
+
+@njit(cache=True, inline="always")
+def crossruff_bound_rem(S, leader, trump, rem):
+    """``crossruff_bound`` of four seats given the remaining trumps ``rem``."""
     side = S[O_TEAM + leader]
     partner = wrap(leader + 2, 4)
     if S[O_TEAM + partner] != side:
@@ -120,9 +156,6 @@ def crossruff_bound(S, n, leader, trump):
     hp = S[O_HANDS + partner]
     tl = suit_of(hl, trump)
     tp = suit_of(hp, trump)
-    rem = 0
-    for p in range(4):
-        rem |= suit_of(S[O_HANDS + p], trump)
     if rem == 0:
         return 0
     kept = max(top_run(tl, rem), top_run(tp, rem))
@@ -383,9 +416,12 @@ def sure_trump_tricks(S, n, trump):
     """
     if trump < 0:
         return -1, 0, np.int64(0)
-    rem = 0
-    for p in range(n):
-        rem |= suit_of(S[O_HANDS + p], trump)
+    return sure_trump_tricks_rem(S, n, trump, _trump_rem(S, n, trump))
+
+
+@njit(cache=True, inline="always")
+def sure_trump_tricks_rem(S, n, trump, rem):
+    """``sure_trump_tricks`` given the remaining trumps ``rem`` (``trump`` >= 0)."""
     if rem == 0:
         return -1, 0, np.int64(0)
     top = hibit(rem)
@@ -432,9 +468,12 @@ def trumps_under_the_top(S, n, trump):
     """
     if trump < 0:
         return -1, 0, np.int64(0)
-    rem = 0
-    for p in range(n):
-        rem |= suit_of(S[O_HANDS + p], trump)
+    return trumps_under_the_top_rem(S, n, trump, _trump_rem(S, n, trump))
+
+
+@njit(cache=True, inline="always")
+def trumps_under_the_top_rem(S, n, trump, rem):
+    """``trumps_under_the_top`` given the remaining trumps ``rem`` (``trump`` >= 0)."""
     if pop(rem) < 3:
         return -1, 0, np.int64(0)
     top = hibit(rem)
@@ -477,13 +516,17 @@ def leader_side_short(S, n, leader):
     can give it (per suit, the longest holding among its hands) and the cards relied on
     (the highest card of every suit the other side holds, unless nobody else holds that
     suit)."""
+    return leader_side_short_rem(S, n, leader, remaining_cards(S, n))
+
+
+@njit(cache=True)
+def leader_side_short_rem(S, n, leader, rems):
+    """``leader_side_short`` given each suit's remaining cards ``rems``."""
     side = S[O_TEAM + leader]
     total = 0
     used = np.int64(0)
     for s in range(4):
-        rem = 0
-        for p in range(n):
-            rem |= suit_of(S[O_HANDS + p], s)
+        rem = rems[s]
         if rem == 0:
             continue
         top = hibit(rem)
@@ -587,9 +630,12 @@ def guarded_second_trump(S, n, leader, trump):
     """
     if trump < 0:
         return -1, np.int64(0)
-    rem = 0
-    for p in range(n):
-        rem |= suit_of(S[O_HANDS + p], trump)
+    return guarded_second_trump_rem(S, n, leader, trump, _trump_rem(S, n, trump))
+
+
+@njit(cache=True)
+def guarded_second_trump_rem(S, n, leader, trump, rem):
+    """``guarded_second_trump`` given the remaining trumps ``rem`` (``trump`` >= 0)."""
     if pop(rem) < 3:
         return -1, np.int64(0)
     top = hibit(rem)
@@ -691,15 +737,18 @@ def crossruff_then_trumps(S, n, leader, trump):
     """
     if trump < 0 or n != 4:
         return 0, np.int64(0)
+    return crossruff_then_trumps_rem(S, leader, trump, _trump_rem(S, n, trump))
+
+
+@njit(cache=True)
+def crossruff_then_trumps_rem(S, leader, trump, rem):
+    """``crossruff_then_trumps`` of four seats given the remaining trumps ``rem``."""
     partner = wrap(leader + 2, 4)
     lho = wrap(leader + 1, 4)
     rho = wrap(leader + 3, 4)
     team = S[O_TEAM + leader]
     if S[O_TEAM + partner] != team or S[O_TEAM + lho] == team or S[O_TEAM + rho] == team:
         return 0, np.int64(0)
-    rem = 0
-    for p in range(4):
-        rem |= suit_of(S[O_HANDS + p], trump)
     if rem == 0:
         return 0, np.int64(0)
     best = 0

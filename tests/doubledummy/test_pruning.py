@@ -342,3 +342,49 @@ def test_the_bound_on_the_sure_tricks_is_never_below_a_count(trump):
             assert crossruff_then_trumps(packed, n, leader, t)[0] <= crossruff_bound(packed, n, leader, t) <= bound
         short += bound < size
     assert short > 100
+
+
+@pytest.mark.parametrize("trump", [0, 3])
+def test_the_trump_counts_never_exceed_the_longest_trump_holding(trump):
+    """The boundary skips ``sure_trump_tricks`` and ``trumps_under_the_top`` when the
+    longest trump holding of any hand settles the target for neither side: sound only if
+    neither count is ever above that holding. Checked on random boundaries of four and
+    three seats, with the remaining-cards variants the kernel calls giving the same
+    answers as the plain counts (and the quick-trick bound's suit part alone never below
+    the quick tricks: the boundary skips them on it)."""
+    from solvers.doubledummy.quick import (
+        crossruff_bound, crossruff_bound_rem, crossruff_then_trumps, crossruff_then_trumps_rem,
+        guarded_second_trump_rem, leader_side_short, leader_side_short_rem, quick_bound_rem, quick_tricks,
+        quick_tricks_rem, remaining_cards, sure_trump_tricks, sure_trump_tricks_rem, trumps_under_the_top,
+        trumps_under_the_top_rem)
+    rng = Rng("trump-skip-%s" % trump)
+    skipped = 0
+    for i in range(600):
+        size = 1 + i % 13
+        rules = TrickRules.bridge(trump) if i % 4 else TrickRules(seats=3, trump=trump)
+        size = min(size, len(rules.cards) // rules.seats)
+        state = encode(random_position(rng, size, rules, trick_cards=0))
+        packed = state.packed()
+        n, leader = rules.seats, int(state.st[1])
+        longest = max(bin(int(packed[K.O_HANDS + p]) >> (16 * trump) & 0xFFFF).count("1") for p in range(n))
+        rem = remaining_cards(packed, n)
+        trem = rem[trump]
+        side, sure, used = sure_trump_tricks(packed, n, trump)
+        assert sure <= longest
+        assert (side, sure, used) == sure_trump_tricks_rem(packed, n, trump, trem)
+        side, sure, used = trumps_under_the_top(packed, n, trump)
+        assert sure <= longest
+        assert (side, sure, used) == trumps_under_the_top_rem(packed, n, trump, trem)
+        assert guarded_second_trump(packed, n, leader, trump) == guarded_second_trump_rem(packed, n, leader, trump, trem)
+        assert leader_side_short(packed, n, leader) == leader_side_short_rem(packed, n, leader, rem)
+        bound = quick_bound_rem(packed, n, leader, rem)
+        for needed in range(1, size + 2):
+            assert quick_tricks(packed, n, leader, trump, needed) == quick_tricks_rem(packed, n, leader, trump, needed, rem)
+            assert quick_tricks(packed, n, leader, trump, needed)[0] <= bound
+        if n == 4:
+            assert crossruff_bound(packed, n, leader, trump) == crossruff_bound_rem(packed, leader, trump, trem)
+            assert crossruff_then_trumps(packed, n, leader, trump) == crossruff_then_trumps_rem(packed, leader, trump, trem)
+        # a target needing half the tricks, as the boundary asks it
+        target = (size + 1) // 2
+        skipped += longest < target and size - longest >= target
+    assert skipped > 50
