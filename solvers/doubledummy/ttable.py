@@ -198,8 +198,9 @@ def _claim_shape(tt, W, ply, at):
 @njit(cache=True)
 def lookup(tt, W, ply, at_keys, at_seq, target):
     """The entry settling ``target`` for the position whose shape key and owner
-    sequences are in row ``ply`` of ``W`` (-1 if none), and the best card of the newest
-    matching entry that does not settle it (-1 if none)."""
+    sequences are in row ``ply`` of ``W`` (-1 if none), and a card to try first: the
+    best card of the newest matching entry that does not settle it, else that of the
+    shape's newest entry (-1 if neither has one)."""
     hint = NONE
     slot = find_shape(tt, W, ply, at_keys)
     if slot < 0:
@@ -214,6 +215,11 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
     blk = tt[tt[H_KEYS] + SLOT * slot + SLOT_HEAD]
+    # a position of the same shape searched last usually falls to the same card (by
+    # its place from the top of its suit), whoever holds the cards below
+    newest = NONE
+    if blk != NONE and tt[pool + 2 + 2 * blk] > 0:
+        newest = tt[bounds + 4 * (blk * BLOCK + tt[pool + 2 + 2 * blk] - 1) + 2]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
         count = tt[pool + 2 + 2 * blk]
@@ -236,7 +242,7 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
                 hint = tt[b + 2]
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
-    return NONE, hint
+    return NONE, (hint if hint >= 0 else newest)
 
 
 @njit(cache=True, inline="always")

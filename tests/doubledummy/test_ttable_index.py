@@ -48,10 +48,14 @@ def _near(rng, owners, seats):
 
 
 def _plain_lookup(tt, slot, seqs, target):
-    """The lookup without signatures: every pattern of the chain, newest first."""
+    """The lookup without signatures: every pattern of the chain, newest first; the
+    hint falls back on the card of the shape's newest entry."""
     hint = T.NONE
     pool = int(tt[T.H_POOL])
     blk = int(tt[int(tt[T.H_KEYS]) + T.SLOT * slot + T.SLOT_HEAD])
+    newest = T.NONE
+    if blk != T.NONE and int(tt[pool + 2 + 2 * blk]) > 0:
+        newest = int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + int(tt[pool + 2 + 2 * blk]) - 1) + 2])
     scanned = 0
     while blk != T.NONE and scanned < T.CHAIN_SCAN:
         count = int(tt[pool + 2 + 2 * blk])
@@ -66,7 +70,7 @@ def _plain_lookup(tt, slot, seqs, target):
                     hint = int(tt[b + 2])
         scanned += count
         blk = int(tt[pool + 1 + 2 * blk])
-    return T.NONE, hint
+    return T.NONE, (hint if hint >= 0 else newest)
 
 
 def _entries(tt):
