@@ -50,7 +50,11 @@ MAX_RULES_IDS = 1 << 16
 # lead that wins the trick (a top card nobody can ruff, or the partner's) counts for more
 KILLER_BONUS = 47
 KILLER_WIN = 126
-HINT_BONUS = 30
+HINT_BONUS = 20
+# the card of the shape's newest entry, the hint when no entry matches, is a neighbour's
+# deciding card: it counts for more than a matching entry's card, whose entry did not
+# settle the position at its own target
+HINT_FALLBACK_BONUS = 50
 SUIT_MASK = 0xFFFF
 # count the side on lead's ruffs in both hands among the sure tricks
 CROSSRUFF = True
@@ -276,9 +280,19 @@ def _tt_probe(S, TT, W, ply, n, target):
         if flip != 0:
             reached = not reached
         return (1 if reached else 0), -1
-    if hint >= 0:
-        hint = _card_from_top(S, n, hint >> 4, hint & 15)
-    return -1, hint
+    return -1, _hint_card(S, n, hint)
+
+
+@njit(cache=True, inline="always")
+def _hint_card(S, n, hint):
+    """The card a lookup's hint names (by its place from the top of its suit), keeping
+    the flag of a hint from the shape's newest entry; -1 if none."""
+    if hint < 0:
+        return -1
+    c = _card_from_top(S, n, (hint >> 4) & 3, hint & 15)
+    if c < 0:
+        return -1
+    return c + (hint & T.FALLBACK)
 
 
 @njit(cache=True, inline="always")
@@ -392,6 +406,8 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     alone, returning -1; the caller orders every card (mode 1) only if that card does
     not settle the position, and the first of them is the same card."""
     n = S[O_CFG + C_SEATS]
+    hint_card = hint & ~T.FALLBACK
+    hint_bonus = HINT_FALLBACK_BONUS if hint & T.FALLBACK else HINT_BONUS
     # every live card: the hands and the current trick
     held = np.int64(0)
     for q in range(n):
@@ -488,8 +504,8 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
                 score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b, _suit(held, s))
             run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
             run <<= 16 * s
-            if hint >= 0 and (run >> hint) & 1:
-                score += HINT_BONUS
+            if hint >= 0 and (run >> hint_card) & 1:
+                score += hint_bonus
             if tlen == 0 and killer >= 0 and (run >> killer) & 1:
                 score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
             W[ply, W_MOVES + count] = c

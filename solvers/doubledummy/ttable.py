@@ -37,6 +37,9 @@ SHAPE_PROBES = 8
 # entries read per lookup; older ones are left to the pool reset
 CHAIN_SCAN = 1024
 NONE = -1
+# added to a lookup's card hint taken from the shape's newest entry rather than from a
+# matching one (a stored card is below 64: suit * 16 + place from the top)
+FALLBACK = 64
 INF = 1 << 30
 # header
 H_SLOTS, H_KEYS, H_SIGS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS = range(7)
@@ -200,7 +203,7 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     """The entry settling ``target`` for the position whose shape key and owner
     sequences are in row ``ply`` of ``W`` (-1 if none), and a card to try first: the
     best card of the newest matching entry that does not settle it, else that of the
-    shape's newest entry (-1 if neither has one)."""
+    shape's newest entry plus ``FALLBACK`` (-1 if neither has one)."""
     hint = NONE
     slot = find_shape(tt, W, ply, at_keys)
     if slot < 0:
@@ -242,7 +245,7 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
                 hint = tt[b + 2]
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
-    return NONE, (hint if hint >= 0 else newest)
+    return NONE, (hint if hint >= 0 else (newest + FALLBACK if newest >= 0 else NONE))
 
 
 @njit(cache=True, inline="always")

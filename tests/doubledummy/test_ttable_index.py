@@ -49,7 +49,7 @@ def _near(rng, owners, seats):
 
 def _plain_lookup(tt, slot, seqs, target):
     """The lookup without signatures: every pattern of the chain, newest first; the
-    hint falls back on the card of the shape's newest entry."""
+    hint falls back on the card of the shape's newest entry, flagged."""
     hint = T.NONE
     pool = int(tt[T.H_POOL])
     blk = int(tt[int(tt[T.H_KEYS]) + T.SLOT * slot + T.SLOT_HEAD])
@@ -70,7 +70,7 @@ def _plain_lookup(tt, slot, seqs, target):
                     hint = int(tt[b + 2])
         scanned += count
         blk = int(tt[pool + 1 + 2 * blk])
-    return T.NONE, (hint if hint >= 0 else newest)
+    return T.NONE, (hint if hint >= 0 else (newest + T.FALLBACK if newest >= 0 else T.NONE))
 
 
 def _entries(tt):
