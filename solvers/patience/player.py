@@ -141,6 +141,12 @@ class FairPlayer:
         # (:func:`_lazy`), which wins a tie with it
         self.lazy = lazy
         self.lazy_chosen = 0
+        # the positions the game has met since the last card seen, as the player sees them
+        # (:func:`_met_key`); with ``lazy`` a plan through one of them is refused, since the
+        # game's rule against going round would cut it there and the next decision could
+        # choose it again one move on (set by :func:`play_with_fair_hints`)
+        self.met: set = set()
+        self.refused = 0
         # close calls decided by fair rollouts (0: off): the best ``fair`` plans within
         # ``gate`` of the leader, each played on the same ``fair_samples`` samples and
         # valued by a policy that never reads a hidden card, to the end or for
@@ -268,6 +274,7 @@ class FairPlayer:
                     plans[found[1]] = found[0]
                     ranked.append(found[1])
                     lazy.add(found[1])
+            ranked = self._not_round(ranked, plans, own, worlds, seen)
         if len(ranked) == 1:
             self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
             self.close = ranked
@@ -334,6 +341,32 @@ class FairPlayer:
         self.close = alive + sorted((k for k in near if k not in alive), key=lambda k: -value[k])
         self._record(plans, votes, ranked, value, alive, len(worlds), len(undecided), len(lost), weighed)
         return alive, plans, worlds
+
+    def _not_round(self, ranked: list, plans: dict, own: list, worlds: list, seen: set) -> list:
+        """``ranked`` without the plans that pass, before their last move, through a
+        position the game has met since the last card seen (``met``); all of them when
+        every plan does. Each plan is replayed on a sample that found it (its moves before
+        the last show nothing, so every sample passes through the same positions as the
+        player sees them)."""
+        if not self.met:
+            return ranked
+        kept = []
+        for k in ranked:
+            world = worlds[own.index(k)] if k in own else worlds[0]
+            position, through = world, False
+            for move in plans[k][:-1]:
+                try:
+                    position = apply_legal(position, canonical(move), self.rules)
+                except CardsageError:
+                    break
+                if _met_key(position, seen) in self.met:
+                    through = True
+                    break
+            if through:
+                self.refused += 1
+            else:
+                kept.append(k)
+        return kept or ranked
 
     def _record(self, plans, votes, ranked, value, alive, worlds, undecided, lost, weighed=None) -> None:
         """Append a decision's figures to ``trace`` (when tracing, and not inside a nested one)."""
@@ -691,6 +724,8 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     hints = 0
     ended = "move limit"
     looking = _free_look(position, rules) if look else []
+    if player.lazy:
+        player.met = {_met_key(position, seen)}
     for _ in range(max_moves):
         if position.is_won():
             break
@@ -728,6 +763,9 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
         if len(seen) != before:
             plan = []
             player.news()
+            player.met = set()
+        if player.lazy:
+            player.met.add(_met_key(position, seen))
         visits.add(_state(position, len(seen)))
     won = position.is_won()
     return GameRecord(won, played, hints, player.solves, time.perf_counter() - start,
@@ -802,6 +840,13 @@ def _free_look(position: Position, rules) -> list[str]:
             or rules.max_redeals is not None or getattr(rules, "switch", False)):
         return []
     return ["draw"] * -(-len(position.stock) // rules.draw) + ["redeal"]
+
+
+def _met_key(position: Position, seen: set) -> Position:
+    """A position as the player sees it (``seen``: the cards seen), turn-overs not
+    counted as in :func:`_state`: the same for the real deal and for every sample while
+    no new card is shown."""
+    return player_view(position.with_(redeals_used=0), seen)
 
 
 def _state(position: Position, seen: int) -> tuple:
