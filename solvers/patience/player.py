@@ -70,6 +70,11 @@ Options:
   weighed beside its lazy form (:func:`_lazy`: the same plan without each move whose
   removal leaves it legal and still showing its card at its last move), which wins a
   tie with it; the moves left out can still be played once the card is seen.
+* ``robust``: a value less optimistic than hindsight. A plan's win on a sample is
+  checked again on the same sample after the plan with the cards still hidden then dealt
+  anew, and counts ``1 - robust`` more only if it wins there too: a plan whose wins are
+  decided by the card it shows is preferred to one whose wins rest on the cards after it
+  (which the player will not know when it must choose its next plan).
 * ``trace`` (of :func:`play_with_fair_hints`): a list given to it gets one entry a move,
   saying why the move was played and, at a decision, the plans weighed with their votes
   and values (the study of where lost games are lost).
@@ -134,8 +139,13 @@ class FairPlayer:
                  cut: float = 0.2, skip_lost: bool = False, halving: int = 0,
                  nested: int = 0, gate: float = 0.1, duel: int = 0, duel_step: int = 10,
                  tie: float = 0.0, tie_key: str = "progress", lone: float = 0.0,
-                 fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False):
+                 fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False,
+                 robust: float = 0.0):
         self.rules, self.rng = rules, rng
+        # a value less optimistic than hindsight (0: off): a plan's win on a sample counts
+        # ``1 - robust`` more only if it wins too on the same sample with the cards still
+        # hidden after the plan dealt again (:meth:`_robust_value`)
+        self.robust = robust
         # least commitment (off by default): each plan weighed is weighed beside its lazy
         # form, the same plan without the moves its revealing move does not need
         # (:func:`_lazy`), which wins a tie with it
@@ -287,8 +297,14 @@ class FairPlayer:
         weighed = {k: 0 for k in ranked}   # samples each plan was weighed on
         alive = list(ranked)
         near = []                 # plans dropped within ``gate`` of the leader (a close call)
+        robust = self.robust and not self._inner
+        # one stream a sample for its second deal, the same for every plan (common random numbers)
+        reseed = [self.rng.next64() for _ in worlds] if robust else []
         for i, world in enumerate(worlds):
             for k in alive:
+                if robust:
+                    value[k] += self._robust_value(world, plans[k], own[i] == k, seen, reseed[i])
+                    continue
                 if own[i] == k:
                     value[k] += 1.0
                     continue
@@ -452,6 +468,28 @@ class FairPlayer:
             if k not in (a, b):
                 value[k] = 0.0     # out of the running: only the two are compared now
         return [a, b]
+
+    def _robust_value(self, world: Position, plan: list[str], own: bool, seen: set, seed: int) -> float:
+        """The value of ``plan`` on ``world`` (1 when it is the sample's own winning
+        plan) times ``1 - robust + robust * v``, where ``v`` is its value on the same
+        sample after the plan with the cards still hidden then dealt again (from the
+        stream ``seed``). Hindsight counts a win that needs the later hidden cards to be
+        what this sample makes them as much as one that does not; the product keeps what
+        the card the plan shows decides, and discounts what is left to the cards after it
+        (over the samples it is the mean of p(c) * (1 - robust + robust * p(c)), p(c) the
+        chance of a win once the plan's card c is seen)."""
+        position = _replay(world, plan, self.rules)
+        if position is None:
+            return 0.0
+        value = 1.0 if own else self._value(position)
+        if value == 0.0 or position.is_won():
+            return value
+        now = seen | visible_cards(position)
+        view = player_view(position, now)
+        if view == position:
+            return value        # nothing hidden is left: the deal again is the same deal
+        again = self._value(sampler(view)(Rng(seed)))
+        return value * (1.0 - self.robust + self.robust * again)
 
     def _value_after(self, world: Position, plan: list[str]) -> float:
         """The value of ``world`` after ``plan`` (0 if the rules refuse it)."""
