@@ -7,7 +7,7 @@
         [--halving N] [--nested N] [--gate 0.1] [--recheck]
         [--extra N] [--margin 0.1] [--duel N] [--duel-step 10] [--tie 0.1]
         [--tie-key progress|votes] [--lone 0.2] [--stream NAME]
-        [--fair N] [--fair-samples 20] [--fair-depth D] [--lazy]
+        [--fair N] [--fair-samples 20] [--fair-depth D] [--lazy] [--robust W]
         [--out results.jsonl] [--pair other.jsonl] [--where N]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
@@ -56,7 +56,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
          skip_lost: bool = False, halving: int = 0, nested: int = 0, gate: float = 0.1,
          recheck: bool = False, duel: int = 0, duel_step: int = 10, tie: float = 0.0,
          tie_key: str = "progress", lone: float = 0.0, stream: str = "fair-player",
-         fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False) -> dict:
+         fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False,
+         robust: float = 0.0) -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
@@ -70,7 +71,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
                                   recheck=recheck, duel=duel, duel_step=duel_step,
                                   tie=tie, tie_key=tie_key, lone=lone,
                                   fair=fair, fair_samples=fair_samples, fair_depth=fair_depth,
-                                  **({"lazy": True} if lazy else {}))
+                                  **({"lazy": True} if lazy else {}),
+                                  **({"robust": robust} if robust else {}))
     return {"seed": seed, **record.to_json()}
 
 
@@ -204,6 +206,9 @@ def main(argv=None) -> int:
     ap.add_argument("--lazy", action="store_true",
                     help="each plan weighed beside its least committing form (the moves its revealing "
                          "move does not need left for after the card), which wins a tie")
+    ap.add_argument("--robust", type=float, default=0.0,
+                    help="a plan's win on a sample counts 1 - W more only if it wins too with the cards "
+                         "still hidden after it dealt again (0: off, plain hindsight)")
     ap.add_argument("--recheck", action="store_true",
                     help="decide again before each waste card a plan moves after its first move")
     ap.add_argument("--no-look", action="store_true",
@@ -239,7 +244,7 @@ def main(argv=None) -> int:
                                args.diverse, args.race, args.cut, args.skip_lost, args.halving,
                                args.nested, args.gate, args.recheck, args.duel, args.duel_step,
                                args.tie, args.tie_key, args.lone, args.stream,
-                               args.fair, args.fair_samples, args.fair_depth, args.lazy)
+                               args.fair, args.fair_samples, args.fair_depth, args.lazy, args.robust)
                    for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
@@ -319,6 +324,8 @@ def report(rows: list[dict], args) -> None:
         f", other openings ({args.diverse} tries, race {args.race}, cut {args.cut})" if args.diverse else "",
         ", lost samples skipped" if args.skip_lost else "",
         ", each plan beside its least committing form" if args.lazy else "",
+        f", a win counted {1 - args.robust:g} more only if it wins again with the later hidden cards "
+        f"dealt anew" if args.robust else "",
         f", successive halving from {args.halving} samples" if args.halving else "",
         ", decided again before a waste card's move" if args.recheck else "",
         f", ties within {args.tie} decided by {args.tie_key}" if args.tie else "",

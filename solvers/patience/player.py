@@ -70,6 +70,11 @@ Options:
   weighed beside its lazy form (:func:`_lazy`: the same plan without each move whose
   removal leaves it legal and still showing its card at its last move), which wins a
   tie with it; the moves left out can still be played once the card is seen.
+* ``robust``: a value less optimistic than hindsight. A plan's win on a sample is
+  checked again on the same sample after the plan with the cards still hidden then dealt
+  anew, and counts ``1 - robust`` more only if it wins there too: a plan whose wins are
+  decided by the card it shows is preferred to one whose wins rest on the cards after it
+  (which the player will not know when it must choose its next plan).
 * ``trace`` (of :func:`play_with_fair_hints`): a list given to it gets one entry a move,
   saying why the move was played and, at a decision, the plans weighed with their votes
   and values (the study of where lost games are lost).
@@ -134,13 +139,24 @@ class FairPlayer:
                  cut: float = 0.2, skip_lost: bool = False, halving: int = 0,
                  nested: int = 0, gate: float = 0.1, duel: int = 0, duel_step: int = 10,
                  tie: float = 0.0, tie_key: str = "progress", lone: float = 0.0,
-                 fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False):
+                 fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False,
+                 robust: float = 0.0):
         self.rules, self.rng = rules, rng
+        # a value less optimistic than hindsight (0: off): a plan's win on a sample counts
+        # ``1 - robust`` more only if it wins too on the same sample with the cards still
+        # hidden after the plan dealt again (:meth:`_robust_value`)
+        self.robust = robust
         # least commitment (off by default): each plan weighed is weighed beside its lazy
         # form, the same plan without the moves its revealing move does not need
         # (:func:`_lazy`), which wins a tie with it
         self.lazy = lazy
         self.lazy_chosen = 0
+        # the positions the game has met since the last card seen, as the player sees them
+        # (:func:`_met_key`); with ``lazy`` a plan through one of them is refused, since the
+        # game's rule against going round would cut it there and the next decision could
+        # choose it again one move on (set by :func:`play_with_fair_hints`)
+        self.met: set = set()
+        self.refused = 0
         # close calls decided by fair rollouts (0: off): the best ``fair`` plans within
         # ``gate`` of the leader, each played on the same ``fair_samples`` samples and
         # valued by a policy that never reads a hidden card, to the end or for
@@ -268,6 +284,7 @@ class FairPlayer:
                     plans[found[1]] = found[0]
                     ranked.append(found[1])
                     lazy.add(found[1])
+            ranked = self._not_round(ranked, plans, own, worlds, seen)
         if len(ranked) == 1:
             self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
             self.close = ranked
@@ -280,8 +297,14 @@ class FairPlayer:
         weighed = {k: 0 for k in ranked}   # samples each plan was weighed on
         alive = list(ranked)
         near = []                 # plans dropped within ``gate`` of the leader (a close call)
+        robust = self.robust and not self._inner
+        # one stream a sample for its second deal, the same for every plan (common random numbers)
+        reseed = [self.rng.next64() for _ in worlds] if robust else []
         for i, world in enumerate(worlds):
             for k in alive:
+                if robust:
+                    value[k] += self._robust_value(world, plans[k], own[i] == k, seen, reseed[i])
+                    continue
                 if own[i] == k:
                     value[k] += 1.0
                     continue
@@ -334,6 +357,32 @@ class FairPlayer:
         self.close = alive + sorted((k for k in near if k not in alive), key=lambda k: -value[k])
         self._record(plans, votes, ranked, value, alive, len(worlds), len(undecided), len(lost), weighed)
         return alive, plans, worlds
+
+    def _not_round(self, ranked: list, plans: dict, own: list, worlds: list, seen: set) -> list:
+        """``ranked`` without the plans that pass, before their last move, through a
+        position the game has met since the last card seen (``met``); all of them when
+        every plan does. Each plan is replayed on a sample that found it (its moves before
+        the last show nothing, so every sample passes through the same positions as the
+        player sees them)."""
+        if not self.met:
+            return ranked
+        kept = []
+        for k in ranked:
+            world = worlds[own.index(k)] if k in own else worlds[0]
+            position, through = world, False
+            for move in plans[k][:-1]:
+                try:
+                    position = apply_legal(position, canonical(move), self.rules)
+                except CardsageError:
+                    break
+                if _met_key(position, seen) in self.met:
+                    through = True
+                    break
+            if through:
+                self.refused += 1
+            else:
+                kept.append(k)
+        return kept or ranked
 
     def _record(self, plans, votes, ranked, value, alive, worlds, undecided, lost, weighed=None) -> None:
         """Append a decision's figures to ``trace`` (when tracing, and not inside a nested one)."""
@@ -419,6 +468,28 @@ class FairPlayer:
             if k not in (a, b):
                 value[k] = 0.0     # out of the running: only the two are compared now
         return [a, b]
+
+    def _robust_value(self, world: Position, plan: list[str], own: bool, seen: set, seed: int) -> float:
+        """The value of ``plan`` on ``world`` (1 when it is the sample's own winning
+        plan) times ``1 - robust + robust * v``, where ``v`` is its value on the same
+        sample after the plan with the cards still hidden then dealt again (from the
+        stream ``seed``). Hindsight counts a win that needs the later hidden cards to be
+        what this sample makes them as much as one that does not; the product keeps what
+        the card the plan shows decides, and discounts what is left to the cards after it
+        (over the samples it is the mean of p(c) * (1 - robust + robust * p(c)), p(c) the
+        chance of a win once the plan's card c is seen)."""
+        position = _replay(world, plan, self.rules)
+        if position is None:
+            return 0.0
+        value = 1.0 if own else self._value(position)
+        if value == 0.0 or position.is_won():
+            return value
+        now = seen | visible_cards(position)
+        view = player_view(position, now)
+        if view == position:
+            return value        # nothing hidden is left: the deal again is the same deal
+        again = self._value(sampler(view)(Rng(seed)))
+        return value * (1.0 - self.robust + self.robust * again)
 
     def _value_after(self, world: Position, plan: list[str]) -> float:
         """The value of ``world`` after ``plan`` (0 if the rules refuse it)."""
@@ -691,6 +762,8 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     hints = 0
     ended = "move limit"
     looking = _free_look(position, rules) if look else []
+    if player.lazy:
+        player.met = {_met_key(position, seen)}
     for _ in range(max_moves):
         if position.is_won():
             break
@@ -728,6 +801,9 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
         if len(seen) != before:
             plan = []
             player.news()
+            player.met = set()
+        if player.lazy:
+            player.met.add(_met_key(position, seen))
         visits.add(_state(position, len(seen)))
     won = position.is_won()
     return GameRecord(won, played, hints, player.solves, time.perf_counter() - start,
@@ -802,6 +878,13 @@ def _free_look(position: Position, rules) -> list[str]:
             or rules.max_redeals is not None or getattr(rules, "switch", False)):
         return []
     return ["draw"] * -(-len(position.stock) // rules.draw) + ["redeal"]
+
+
+def _met_key(position: Position, seen: set) -> Position:
+    """A position as the player sees it (``seen``: the cards seen), turn-overs not
+    counted as in :func:`_state`: the same for the real deal and for every sample while
+    no new card is shown."""
+    return player_view(position.with_(redeals_used=0), seen)
 
 
 def _state(position: Position, seen: int) -> tuple:
