@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Iterable, Mapping, Sequence, TypeVar
 
-from solvers.cards import Card, parse_card
+from solvers.cards import Card, Rank, parse_card
 from solvers.errors import CardsageError
 
 _S = TypeVar("_S")
@@ -50,6 +50,36 @@ def without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     else:
         at = hand.index(card)
     return hand[:at] + hand[at + 1:]
+
+
+ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+"""Every rank's bit (ranks 2 to 14, the ace high), for rank masks of a suit."""
+
+RANKS_ABOVE = tuple(ALL_RANKS & ~((1 << (rank + 1)) - 1) for rank in range(Rank.ACE + 1))
+"""Per rank, the bits of the ranks above it."""
+
+
+def played_rank_masks(cards: Iterable[Card]) -> list[int]:
+    """Per suit, a bit for each rank among ``cards`` (the cards played so far)."""
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        masks[c.suit] |= 1 << c.rank
+    return masks
+
+
+def hand_codes_and_masks(hands: Iterable[Sequence[Card]]) -> tuple[list[list[int]], list[list[int]]]:
+    """Each hand's cards as small numbers (the rank, the suit above it), in the hand's
+    order, and the hand's rank mask per suit: what quick play on bit masks reads."""
+    codes, masks = [], []
+    for hand in hands:
+        hand_codes, hand_masks = [], [0, 0, 0, 0]
+        for c in hand:
+            suit, rank = c.suit, c.rank
+            hand_codes.append(rank | suit << 4)
+            hand_masks[suit] |= 1 << rank
+        codes.append(hand_codes)
+        masks.append(hand_masks)
+    return codes, masks
 
 
 def cards_that_follow(hand: Iterable[Card], led: Card | None) -> list[Card]:

@@ -30,7 +30,7 @@ from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, NO_RAISE, PLAY
 from solvers.games.teka_calls import SUIT_NAMES, best_trump, by_suit, call_for
 from solvers.ismcts import SearchConfig
 from solvers.pimc import pimc_bot
-from solvers.tricks import current_winner
+from solvers.tricks import ALL_RANKS, current_winner, played_rank_masks
 
 _RANK = attrgetter("rank")               # a card's rank, read in C
 _SUIT_RANK = attrgetter("suit", "rank")
@@ -40,7 +40,7 @@ def _played(state: TekaState) -> set[Card]:
     return {c for plays in state.history + (state.trick,) for _, c, _ in plays}
 
 
-_ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+_ALL_RANKS = ALL_RANKS
 
 
 def _played_ranks(state: TekaState) -> list[int]:
@@ -48,10 +48,7 @@ def _played_ranks(state: TekaState) -> list[int]:
     per state: the bot asks several times a decision, and quick play decides a card a step."""
     masks = state.__dict__.get("_played_ranks")
     if masks is None:
-        masks = [0, 0, 0, 0]
-        for plays in state.history + (state.trick,):
-            for _, c, _ in plays:
-                masks[c.suit] |= 1 << c.rank
+        masks = played_rank_masks(c for plays in state.history + (state.trick,) for _, c, _ in plays)
         state.__dict__["_played_ranks"] = masks
     return masks
 

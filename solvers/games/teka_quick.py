@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from solvers.cards import Card, Rank
 from solvers.games.teka import ASSOCIATED_SUIT, PLAY, SIGNALS, TRICKS, TekaState
-from solvers.tricks import evolve
+from solvers.tricks import ALL_RANKS, RANKS_ABOVE, evolve, hand_codes_and_masks
 
-_ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+_ALL_RANKS = ALL_RANKS
 _RANK_COUNT = len(Rank)
 
 
 # per rank, the ranks above it (a bit per rank)
-_ABOVE = tuple(_ALL_RANKS & ~((1 << (rank + 1)) - 1) for rank in range(Rank.ACE + 1))
+_ABOVE = RANKS_ABOVE
 
 
 def _low(mask: int) -> int:
@@ -60,15 +60,7 @@ class _Play:
         self.trick_size = state.trick_size
         self.drop = "drop" in SIGNALS[state.options.signals]
         self.hands = [list(hand) for hand in state.hands]
-        self.codes, self.masks = [], []
-        for hand in self.hands:
-            codes, masks = [], [0, 0, 0, 0]
-            for c in hand:
-                suit, rank = c.suit, c.rank
-                codes.append(rank | suit << 4)
-                masks[suit] |= 1 << rank
-            self.codes.append(codes)
-            self.masks.append(masks)
+        self.codes, self.masks = hand_codes_and_masks(self.hands)
         self.played = [0, 0, 0, 0]
         # the suit each seat last asked for with a slam or snap (quick play plays neither)
         self.request: list[int | None] = [None] * len(self.hands)

@@ -21,7 +21,7 @@ from solvers.cards import Card, Rank, Rng, Suit
 from solvers.game import Action, Hint, card_action
 from solvers.games.whist import WhistState, side_of
 from solvers.pimc import pimc_bot, sampled_hint_or_heuristic
-from solvers.tricks import cards_that_follow, current_winner
+from solvers.tricks import ALL_RANKS, cards_that_follow, current_winner, played_rank_masks
 
 SUIT_NAMES = {s: s.name.lower() for s in Suit}
 _RANK = attrgetter("rank")               # a card's rank, read in C
@@ -40,7 +40,7 @@ def _by_suit(cards) -> dict[int, list[Card]]:
     return out
 
 
-_ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+_ALL_RANKS = ALL_RANKS
 
 
 def _played_ranks(state: WhistState) -> list[int]:
@@ -48,12 +48,8 @@ def _played_ranks(state: WhistState) -> list[int]:
     per state: the bot asks several times a decision, and quick play decides a card a step."""
     masks = state.__dict__.get("_played_ranks")
     if masks is None:
-        masks = [0, 0, 0, 0]
-        for plays in state.history:
-            for _, c in plays:
-                masks[c.suit] |= 1 << c.rank
-        for _, c in state.trick:
-            masks[c.suit] |= 1 << c.rank
+        masks = played_rank_masks([c for plays in state.history for _, c in plays]
+                                  + [c for _, c in state.trick])
         state.__dict__["_played_ranks"] = masks
     return masks
 

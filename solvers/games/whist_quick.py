@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from solvers.cards import Card, Rank
 from solvers.games.whist import SEATS, TRICKS, WhistState
-from solvers.tricks import evolve
+from solvers.tricks import ALL_RANKS, RANKS_ABOVE, evolve, hand_codes_and_masks
 
-_ALL_RANKS = (1 << (Rank.ACE + 1)) - 1
+_ALL_RANKS = ALL_RANKS
 _TEN, _JACK, _QUEEN, _KING, _ACE = Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE
 _FROM_JACK = _ALL_RANKS & ~((1 << _JACK) - 1)
 
@@ -29,7 +29,7 @@ def _code(rank: int, suit: int) -> int:
 
 
 # per rank, the ranks above it (a bit per rank)
-_ABOVE = tuple(_ALL_RANKS & ~((1 << (rank + 1)) - 1) for rank in range(Rank.ACE + 1))
+_ABOVE = RANKS_ABOVE
 
 
 def _low(mask: int) -> int:
@@ -70,15 +70,7 @@ class _Play:
     def __init__(self, state: WhistState):
         self.trump = state.trump
         self.hands = [list(state.holding(s)) for s in range(SEATS)]
-        self.codes, self.masks = [], []
-        for hand in self.hands:
-            codes, masks = [], [0, 0, 0, 0]
-            for c in hand:
-                suit, rank = c.suit, c.rank
-                codes.append(rank | suit << 4)
-                masks[suit] |= 1 << rank
-            self.codes.append(codes)
-            self.masks.append(masks)
+        self.codes, self.masks = hand_codes_and_masks(self.hands)
         self.played = [0, 0, 0, 0]
         self.first_lead: list[int | None] = [None] * SEATS
         for plays in state.history:
