@@ -35,3 +35,14 @@ def random_walk(pos, rules, rng, steps):
         pos = apply_move(pos, rng.choice(moves), rules)
         out.append(pos)
     return out
+
+
+def never_shown(deal, moves, rules):
+    """The deal's face-down cards that a game of ``moves`` never shows (in deal order)."""
+    from solvers.patience.position import visible_cards
+    shown = set(visible_cards(deal))
+    position = deal
+    for move in moves:
+        position = apply_move(position, move, rules)
+        shown |= visible_cards(position)
+    return [c for col in deal.columns for c in col.down if c not in shown]

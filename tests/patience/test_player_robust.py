@@ -6,8 +6,8 @@ from solvers.patience.deal import klondike_deal
 from solvers.patience.options import KlondikeRules
 from solvers.patience.player import FairPlayer, _replay, play_with_fair_hints
 from solvers.patience.position import player_view, visible_cards
-from solvers.patience.rules import apply_move, legal_moves
-from tests.patience.helpers import random_walk
+from solvers.patience.rules import legal_moves
+from tests.patience.helpers import never_shown, random_walk
 from tests.patience.test_player_fair import _swap
 
 RULES = KlondikeRules(draw=3, single_pass_switch=False)
@@ -50,12 +50,7 @@ def test_a_robust_game_never_reads_a_hidden_card():
     for seed in (1, 4):
         deal = klondike_deal(seed)
         record = play_with_fair_hints(deal, RULES, Rng(seed), **kw)
-        shown = set(visible_cards(deal))
-        position = deal
-        for move in record.moves:
-            position = apply_move(position, move, RULES)
-            shown |= visible_cards(position)
-        hidden = [c for col in deal.columns for c in col.down if c not in shown]
+        hidden = never_shown(deal, record.moves, RULES)
         if len(hidden) < 2:
             continue
         other = play_with_fair_hints(_swap(deal, hidden[0], hidden[1]), RULES, Rng(seed), **kw)
