@@ -30,6 +30,7 @@ from solvers.games.teka import (ANSWER, ASSOCIATED_SUIT, BIDDING, NO_RAISE, PLAY
 from solvers.games.teka_calls import SUIT_NAMES, best_trump, by_suit, call_for
 from solvers.ismcts import SearchConfig
 from solvers.pimc import pimc_bot
+from solvers.pimc.adapters import register_card_choice
 from solvers.tricks import ALL_RANKS, current_winner, played_rank_masks
 
 _RANK = attrgetter("rank")               # a card's rank, read in C
@@ -315,6 +316,7 @@ def _wait_for_solver(budget: float) -> float | None:
 
 
 BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}
+register_card_choice("teka", card_choice, card_signal)
 # a call or a raise is among many choices: the search's favourite must beat the rules
 # of thumb by two standard errors, not one, before it is played
 SEARCH = SearchConfig(keep_margin=2.0)

@@ -21,6 +21,7 @@ from solvers.cards import Card, Rank, Rng, Suit
 from solvers.game import Action, Hint, card_action
 from solvers.games.whist import WhistState, side_of
 from solvers.pimc import pimc_bot, sampled_hint_or_heuristic
+from solvers.pimc.adapters import register_card_choice
 from solvers.tricks import ALL_RANKS, cards_that_follow, current_winner, played_rank_masks
 
 SUIT_NAMES = {s: s.name.lower() for s in Suit}
@@ -204,3 +205,4 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
 
 
 BOTS = {"heuristic": heuristic_bot, "pimc": pimc_bot}
+register_card_choice("whist", choose)

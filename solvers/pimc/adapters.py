@@ -19,7 +19,7 @@ from solvers.games.teka import ANSWER, PLAY
 from solvers.games.teka import TRICKS as TEKA_TRICKS
 from solvers.games.whist import TRICKS as WHIST_TRICKS
 
-__all__ = ["Adapter", "WhistAdapter", "TekaAdapter", "adapter_for"]
+__all__ = ["Adapter", "WhistAdapter", "TekaAdapter", "adapter_for", "register_card_choice"]
 
 
 class Adapter(abc.ABC):
@@ -126,7 +126,10 @@ class WhistAdapter(Adapter):
 
     def rollout_step(self, state, seat, rng):
         # the heuristic's card straight onto the state: no action to build and parse
-        card, _ = _whist_choice()(state, seat)
+        choice = _CARD_CHOICES.get("whist")
+        if choice is None:
+            return super().rollout_step(state, seat, rng)
+        card, _ = choice[0](state, seat)
         return state.play(card, seat)
 
     def quick_play(self, state, cards_left, rng):
@@ -185,10 +188,11 @@ class TekaAdapter(Adapter):
         return _heuristic(state)(quiet, seat, rng)
 
     def rollout_step(self, state, seat, rng):
-        if state.phase == PLAY and seat == state.turn:
+        choice = _CARD_CHOICES.get("teka")
+        if choice is not None and state.phase == PLAY and seat == state.turn:
             # the heuristic's card straight onto the state (the same card and signal as
             # rollout_action gives: with raises declined it plays a card whenever it is to play)
-            card_choice, card_signal = _teka_choice()
+            card_choice, card_signal = choice
             card, _ = card_choice(state, seat)
             return state._play(seat, card, card_signal(state, seat, card))
         return super().rollout_step(state, seat, rng)
@@ -210,15 +214,16 @@ def _heuristic(state: State):
     return state.game.advice.bots["heuristic"]
 
 
-_WHIST_CHOICE = []
+# each game's heuristic card choice (and signal), given by the game's bot module
+_CARD_CHOICES: dict[str, tuple] = {}
 
 
-def _whist_choice():
-    # imported late: the Whist bot imports this package
-    if not _WHIST_CHOICE:
-        from solvers.games.whist_bot import choose
-        _WHIST_CHOICE.append(choose)
-    return _WHIST_CHOICE[0]
+def register_card_choice(game: str, *functions) -> None:
+    """Let quick play put ``game``'s heuristic card straight onto the state, with no
+    action built and checked: the bot module gives its card choice here (for Teka, its
+    drop signal too). The bots import this package, so it cannot import them; until a
+    game's bot is loaded its quick play takes the bot's actions, with the same cards."""
+    _CARD_CHOICES[game] = functions
 
 
 # Teka's playing order from the declarer, by declarer and seat laid aside
@@ -244,17 +249,6 @@ def _teka_quick():
         from solvers.games.teka_quick import play_to
         _TEKA_QUICK.append(play_to)
     return _TEKA_QUICK[0]
-
-
-_TEKA_CHOICE = []
-
-
-def _teka_choice():
-    # imported late: the Teka bot imports this package
-    if not _TEKA_CHOICE:
-        from solvers.games.teka_bot import card_choice, card_signal
-        _TEKA_CHOICE.extend((card_choice, card_signal))
-    return _TEKA_CHOICE
 
 
 _ADAPTERS = {"whist": WhistAdapter(), "teka": TekaAdapter()}
