@@ -31,7 +31,7 @@ from solvers.cards import Card, Rng, card_order
 from solvers.errors import CardsageError
 from solvers.game import State
 
-__all__ = ["determinize", "sample_hidden", "HiddenDeal", "hidden_deal", "feasible", "flow_feasible"]
+__all__ = ["determinize", "sample_hidden", "HiddenDeal", "hidden_deal", "feasible", "flow_feasible", "weighted_index"]
 
 # up to this many zones Hall's condition is checked directly (2**n subsets); beyond, by flow
 HALL_ZONES = 5
@@ -116,6 +116,16 @@ def flow_feasible(counts: tuple, rooms: tuple) -> bool:
     if "sink" not in graph:
         return False
     return nx.maximum_flow_value(graph, "source", "sink") == total
+
+
+def weighted_index(rng: Rng, weights: list[int]) -> int:
+    """An index drawn with probability proportional to its weight (positive integers)."""
+    pick = rng.below(sum(weights))
+    i = 0
+    while pick >= weights[i]:
+        pick -= weights[i]
+        i += 1
+    return i
 
 
 def determinize(state: State, seat: int, rng: Rng) -> State:
@@ -239,12 +249,7 @@ class _Sampler:
             options = [n for n in self.zones_of[key] if room[n] > 0]
             while options:
                 # proportional to the room left, which is how a random deal would fall
-                weights = [room[n] for n in options]
-                pick = rng.below(sum(weights))
-                i = 0
-                while pick >= weights[i]:
-                    pick -= weights[i]
-                    i += 1
+                i = weighted_index(rng, [room[n] for n in options])
                 zone = options[i]
                 room[zone] -= 1
                 if len(options) == 1 or self._fits(classes, room):

@@ -82,6 +82,18 @@ def hand_codes_and_masks(hands: Iterable[Sequence[Card]]) -> tuple[list[list[int
     return codes, masks
 
 
+def is_master(card: Card, played: Sequence[int], mine: Iterable[Card]) -> bool:
+    """True when no card unseen by the holder of ``mine`` outranks ``card`` in its suit:
+    every higher rank is among the ranks ``played`` (a mask per suit) or in ``mine``."""
+    suit = card.suit
+    gone = played[suit]
+    for c in mine:
+        if c.suit == suit:
+            gone |= 1 << c.rank
+    above = RANKS_ABOVE[card.rank]
+    return gone & above == above
+
+
 def cards_that_follow(hand: Iterable[Card], led: Card | None) -> list[Card]:
     """The cards of ``hand`` that may be played: the led suit if held, else anything."""
     hand = list(hand)

@@ -25,7 +25,7 @@ from functools import lru_cache
 from solvers.cards import Card, Rng
 from solvers.errors import CardsageError
 from solvers.games.old_maid import OldMaidState, pair_class
-from solvers.sampling import determinize
+from solvers.sampling import determinize, weighted_index
 
 __all__ = ["offerer_keeps_it", "loss_chance", "consistent_deal", "play_out_blind", "DEAL_ATTEMPTS"]
 
@@ -86,13 +86,7 @@ def consistent_deal(state: OldMaidState, seat: int, rng: Rng) -> OldMaidState:
             options = [n for n in allowed0[card] if room[n] > 0 and (n == "removed" or cls not in classes[n])]
             if not options:
                 break
-            weights = [room[n] for n in options]
-            pick = rng.below(sum(weights))
-            i = 0
-            while pick >= weights[i]:
-                pick -= weights[i]
-                i += 1
-            zone = options[i]
+            zone = options[weighted_index(rng, [room[n] for n in options])]
             room[zone] -= 1
             classes[zone].add(cls)
             placed[zone].append(card)

@@ -31,7 +31,7 @@ from solvers.games.teka_calls import SUIT_NAMES, best_trump, by_suit, call_for
 from solvers.ismcts import SearchConfig
 from solvers.pimc import pimc_bot
 from solvers.pimc.adapters import register_card_choice
-from solvers.tricks import ALL_RANKS, current_winner, played_rank_masks
+from solvers.tricks import ALL_RANKS, current_winner, is_master, played_rank_masks
 
 _RANK = attrgetter("rank")               # a card's rank, read in C
 _SUIT_RANK = attrgetter("suit", "rank")
@@ -56,13 +56,7 @@ def _played_ranks(state: TekaState) -> list[int]:
 
 def _is_master(card: Card, state: TekaState, mine) -> bool:
     """True when no unseen card of its suit outranks it."""
-    suit = card.suit
-    gone = _played_ranks(state)[suit]
-    for c in mine:
-        if c.suit == suit:
-            gone |= 1 << c.rank
-    above = _ALL_RANKS & ~((1 << (card.rank + 1)) - 1)
-    return gone & above == above
+    return is_master(card, _played_ranks(state), mine)
 
 
 def _outstanding_trumps(state: TekaState, seat: int) -> int:

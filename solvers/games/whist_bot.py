@@ -22,7 +22,7 @@ from solvers.game import Action, Hint, card_action
 from solvers.games.whist import WhistState, side_of
 from solvers.pimc import pimc_bot, sampled_hint_or_heuristic
 from solvers.pimc.adapters import register_card_choice
-from solvers.tricks import ALL_RANKS, cards_that_follow, current_winner, played_rank_masks
+from solvers.tricks import cards_that_follow, current_winner, is_master, played_rank_masks
 
 SUIT_NAMES = {s: s.name.lower() for s in Suit}
 _RANK = attrgetter("rank")               # a card's rank, read in C
@@ -41,9 +41,6 @@ def _by_suit(cards) -> dict[int, list[Card]]:
     return out
 
 
-_ALL_RANKS = ALL_RANKS
-
-
 def _played_ranks(state: WhistState) -> list[int]:
     """Per suit, the ranks played so far in this hand (a bit per rank). Worked out once
     per state: the bot asks several times a decision, and quick play decides a card a step."""
@@ -57,13 +54,7 @@ def _played_ranks(state: WhistState) -> list[int]:
 
 def _is_master(card: Card, state: WhistState, mine) -> bool:
     """True when no unseen card of its suit outranks it."""
-    suit = card.suit
-    gone = _played_ranks(state)[suit]
-    for c in mine:
-        if c.suit == suit:
-            gone |= 1 << c.rank
-    above = _ALL_RANKS & ~((1 << (card.rank + 1)) - 1)
-    return gone & above == above
+    return is_master(card, _played_ranks(state), mine)
 
 
 def _touching_low(card: Card, holding: list[Card]) -> Card:
