@@ -49,6 +49,13 @@ class Adapter(abc.ABC):
     def position(self, state: State) -> Position:
         """The double-dummy position of the current hand (every card known)."""
 
+    def ending(self, state: State) -> tuple:
+        """The pieces of :meth:`position` without a position built and checked: the hands
+        in double-dummy seat order, the seat that led the current trick, its cards and the
+        rules (the solver's ``ending_value`` takes them as they come from the game)."""
+        position = self.position(state)
+        return position.hands, position.leader, position.trick, position.rules
+
     def play_action(self, state: State, seat: int, card: Card) -> Action:
         """The plain action that plays ``card`` (no signal)."""
         return Action("play", (str(card),))
@@ -114,6 +121,10 @@ class WhistAdapter(Adapter):
         return Position.from_hands(hands, state.leader, [c for _, c in state.trick],
                                    TrickRules.whist(state.trump))
 
+    def ending(self, state):
+        return ([state.holding(s) for s in range(4)], state.leader, [c for _, c in state.trick],
+                TrickRules.whist(state.trump))
+
     def live_hands(self, state):
         return [state.holding(s) for s in range(4)]
 
@@ -176,6 +187,11 @@ class TekaAdapter(Adapter):
         rules = TrickRules.teka(state.trump, declarer_alone=alone)
         return Position.from_hands([state.hands[s] for s in order], order.index(state.leader),
                                    [c for _, c, _ in state.trick], rules)
+
+    def ending(self, state):
+        order = self.order(state)
+        rules = TrickRules.teka(state.trump, declarer_alone=state.sitting_out is not None)
+        return [state.hands[s] for s in order], order.index(state.leader), [c for _, c, _ in state.trick], rules
 
     def live_hands(self, state):
         return [state.hands[s] for s in range(4) if s != state.sitting_out]
