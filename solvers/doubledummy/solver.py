@@ -104,6 +104,10 @@ class Solver:
         self._rules_ids: dict[tuple, int] = {}
         self._work = K.new_work()
         self._ending = _Ending()   # reused by every ending_value call
+        # the table and the scratch live as long as the solver and are never replaced: their
+        # addresses are read once (a numpy array's ctypes address costs microseconds a read)
+        self._table_address = self._table.ctypes.data
+        self._work_address = self._work.ctypes.data
         # counts of the last solve: trick-boundary nodes (what DDS reports as its nodes)
         # and the cuts made there
         self.last_stats: dict[str, int] = {}
@@ -236,8 +240,8 @@ class Solver:
             packed = state.packed()
             packed[L.O_CTR + L.N_LIMIT] = budget.slice()
             # the kernel reads the arrays through their addresses; they stay alive here
-            ok = K.search(packed.ctypes.data, self._table.ctypes.data, self._table.size,
-                          self._work.ctypes.data, target, 0)
+            ok = K.search(packed.ctypes.data, self._table_address, self._table.size,
+                          self._work_address, target, 0)
             ctr = packed[L.O_CTR:L.O_CTR + 8]
             budget.spend(int(min(ctr[L.N_NODES], ctr[L.N_LIMIT])))
             for i in range(4):

@@ -15,6 +15,7 @@ from dataclasses import replace
 from solvers.cards import Card, Rng, parse_card
 from solvers.doubledummy import Position, TrickRules
 from solvers.game import Action, State
+from solvers.tricks import evolve
 from solvers.games.teka import ANSWER, PLAY
 from solvers.games.teka import TRICKS as TEKA_TRICKS
 from solvers.games.whist import TRICKS as WHIST_TRICKS
@@ -59,6 +60,12 @@ class Adapter(abc.ABC):
     def play_action(self, state: State, seat: int, card: Card) -> Action:
         """The plain action that plays ``card`` (no signal)."""
         return Action("play", (str(card),))
+
+    def play_card(self, state: State, seat: int, card: Card) -> State:
+        """The state after ``seat`` plays ``card``, one of the state's legal cards (the
+        sampled search values only those, and a sampled deal leaves the seat's own hand and
+        the trick as they are): not checked again."""
+        return state._apply(self.play_action(state, seat, card), seat)
 
     @abc.abstractmethod
     def rollout_action(self, state: State, seat: int, rng: Rng) -> Action:
@@ -132,6 +139,9 @@ class WhistAdapter(Adapter):
         # a seat yet to play to the trick holds a card for every trick left
         return WHIST_TRICKS - len(state.history)
 
+    def play_card(self, state, seat, card):
+        return state.play(card, seat)
+
     def rollout_action(self, state, seat, rng):
         return _heuristic(state)(state, seat, rng)
 
@@ -167,7 +177,7 @@ class TekaAdapter(Adapter):
     def counting_state(self, state):
         # play stops once a contract is decided; with no tricks counted and a bid of 7,
         # six tricks of quick play can decide nothing, and the solver plays out the rest
-        return replace(state, tricks=(0, 0), bid=7, forced=False)
+        return evolve(state, tricks=(0, 0), bid=7, forced=False)
 
     def order(self, state) -> list[int]:
         """Game seats in playing order from the declarer (the double-dummy seat numbers)."""

@@ -123,7 +123,7 @@ def card_values(solver: Solver, adapter: Adapter, state: State, seat: int, group
         return {c: taken + result.cards[str(g[0])] for g in groups for c in g}
     out: dict[Card, float] = {}
     for group in groups:
-        after = state.apply(adapter.play_action(state, seat, group[0]), seat)
+        after = adapter.play_card(state, seat, group[0])
         if adapter.hand_number(after) != adapter.hand_number(state):
             # this card decided the hand (Teka stops once a contract is made or beaten)
             value = adapter.final_tricks(after)[side]
