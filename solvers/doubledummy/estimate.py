@@ -25,14 +25,15 @@ def vector_estimate(S, n: int) -> int | None:
     """:func:`estimate` of the state vector ``S`` (``layout.py``) of ``n`` seats."""
     if not S[L.O_CFG + K.C_QUICK] or S[L.O_ST] != 0:
         return None
-    hands = [int(h) for h in S[L.O_HANDS:L.O_HANDS + n]]
+    tricks = int(K.tricks_left(S, n, S[L.O_CFG + K.C_UNEQUAL]))
+    S = S[:L.O_CPTS].tolist()   # plain ints: numpy's element reads cost more than the sums
     ours_mask = 0   # the maximising team's cards
     rem_all = 0
     for p in range(n):
-        rem_all |= hands[p]
+        hand = S[L.O_HANDS + p]
+        rem_all |= hand
         if S[L.O_TEAM + p]:
-            ours_mask |= hands[p]
-    tricks = int(K.tricks_left(S, n, S[L.O_CFG + K.C_UNEQUAL]))
+            ours_mask |= hand
     ours = total = 0
     for s in range(4):
         rem = (rem_all >> (16 * s)) & 0xFFFF
@@ -46,10 +47,10 @@ def vector_estimate(S, n: int) -> int | None:
             if (mine >> b) & 1:
                 ours += weight
     guess = tricks * ours / max(total, 1)
-    trump = int(S[L.O_CFG + K.C_TRUMP])
+    trump = S[L.O_CFG + K.C_TRUMP]
     if trump >= 0:
         held = (rem_all >> (16 * trump)) & 0xFFFF
         mine = ((ours_mask >> (16 * trump)) & 0xFFFF).bit_count()
         theirs = held.bit_count() - mine
         guess += (mine - theirs) / 2
-    return max(0, min(tricks, round(guess))) * int(S[L.O_CFG + K.C_TRICK_PTS])
+    return max(0, min(tricks, round(guess))) * S[L.O_CFG + K.C_TRICK_PTS]

@@ -242,12 +242,13 @@ class Solver:
             # the kernel reads the arrays through their addresses; they stay alive here
             ok = K.search(packed.ctypes.data, self._table_address, self._table.size,
                           self._work_address, target, 0)
-            ctr = packed[L.O_CTR:L.O_CTR + 8]
-            budget.spend(int(min(ctr[L.N_NODES], ctr[L.N_LIMIT])))
+            ctr = packed[L.O_CTR:L.O_CTR + 8].tolist()   # plain ints: read several times
+            budget.spend(min(ctr[L.N_NODES], ctr[L.N_LIMIT]))
+            stats = budget.stats
             for i in range(4):
-                budget.stats[i] += int(ctr[L.N_STATS + i])
+                stats[i] += ctr[L.N_STATS + i]
             if not ctr[L.N_ABORTED]:
-                return bool(ok), int(ctr[L.N_ROOT_MOVE])
+                return bool(ok), ctr[L.N_ROOT_MOVE]
 
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
                bounds_out: list | None = None, found: list | None = None) -> tuple[int, int]:

@@ -183,13 +183,22 @@ class _Play:
     def play(self, seat: int, code: int) -> Card:
         """``seat`` plays the card of ``code`` (the hand's own card object); returns it."""
         # found by its code: comparing cards field by field costs more than the choice
-        at = self.codes[seat].index(code)
-        del self.codes[seat][at]
+        codes = self.codes[seat]
+        at = codes.index(code)
+        del codes[at]
         card = self.hands[seat].pop(at)
-        self.masks[seat][card.suit] &= ~(1 << card.rank)
-        if not self.trick and self.first_lead[seat] is None:
-            self.first_lead[seat] = card.suit
-        self._add_to_trick(seat, card)
+        # what _add_to_trick does, from the code (this runs for every card of quick play)
+        suit, rank = code >> 4, code & 15
+        self.masks[seat][suit] &= ~(1 << rank)
+        self.played[suit] |= 1 << rank
+        trick = self.trick
+        if not trick:
+            if self.first_lead[seat] is None:
+                self.first_lead[seat] = suit
+            self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
+        elif rank > self.win_rank if suit == self.win_suit else suit == self.trump:
+            self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
+        trick.append((seat, card))
         return card
 
 
