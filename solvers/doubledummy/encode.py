@@ -191,28 +191,27 @@ def encode_ending(hands, leader: int, trick, rules, out: np.ndarray) -> None:
     n = rules.seats
     out[:] = template
     get = by_id.get
-    for seat, hand in enumerate(hands):
+    masks = []
+    for hand in hands:
         mask = 0
         for card in hand:
             code = get(id(card))
             mask |= 1 << (code_of[card] if code is None else code)
-        out[L.O_HANDS + seat] = mask
-    for i, card in enumerate(trick):
-        code = get(id(card))
-        out[L.O_TRICK + i] = code_of[card] if code is None else code
-        out[L.O_TSEAT + i] = (leader + i) % n
-    out[L.O_ST] = len(trick)
-    out[L.O_ST + 1] = leader
-    out[L.O_ST + 2] = n
+        masks.append(mask)
+    out[L.O_HANDS:L.O_HANDS + len(masks)] = masks
+    if trick:
+        for i, card in enumerate(trick):
+            code = get(id(card))
+            out[L.O_TRICK + i] = code_of[card] if code is None else code
+            out[L.O_TSEAT + i] = (leader + i) % n
     # with equal hands the seat after the trick's last card is to play (see _next_players)
     to_play = (leader + len(trick)) % n
+    out[L.O_ST:L.O_ST + 3] = (len(trick), leader, n)
     sides = rules.sides
     side = sides[to_play]
-    teammask = 0
-    for s in range(n):
-        if sides[s] == side:
-            out[L.O_TEAM + s] = 1
-            teammask |= 1 << s
+    team = [1 if sides[s] == side else 0 for s in range(n)]
+    out[L.O_TEAM:L.O_TEAM + n] = team
+    teammask = sum(bit << s for s, bit in enumerate(team))
     out[L.O_CFG + K.C_TEAMMASK] = teammask
 
 

@@ -23,21 +23,20 @@ def estimate(state) -> int | None:
 
 def vector_estimate(S, n: int) -> int | None:
     """:func:`estimate` of the state vector ``S`` (``layout.py``) of ``n`` seats."""
-    if not S[L.O_CFG + K.C_QUICK] or S[L.O_ST] != 0:
+    v = S[:_END].tolist()   # plain ints: numpy's element reads cost more than the sums
+    if not v[_QUICK] or v[_TLEN] != 0:
         return None
-    tricks = int(K.tricks_left(S, n, S[L.O_CFG + K.C_UNEQUAL]))
-    S = S[:L.O_CPTS].tolist()   # plain ints: numpy's element reads cost more than the sums
+    tricks = int(K.tricks_left(S, n, v[_UNEQUAL]))
     ours_mask = 0   # the maximising team's cards
     rem_all = 0
-    for p in range(n):
-        hand = S[L.O_HANDS + p]
+    for hand, ours in zip(v[L.O_HANDS:L.O_HANDS + n], v[L.O_TEAM:L.O_TEAM + n]):
         rem_all |= hand
-        if S[L.O_TEAM + p]:
+        if ours:
             ours_mask |= hand
     ours = total = 0
-    for s in range(4):
-        rem = (rem_all >> (16 * s)) & 0xFFFF
-        mine = (ours_mask >> (16 * s)) & 0xFFFF
+    for shift in (0, 16, 32, 48):
+        rem = (rem_all >> shift) & 0xFFFF
+        mine = (ours_mask >> shift) & 0xFFFF
         for weight in _HONOURS:
             if not rem:
                 break
@@ -47,10 +46,15 @@ def vector_estimate(S, n: int) -> int | None:
             if (mine >> b) & 1:
                 ours += weight
     guess = tricks * ours / max(total, 1)
-    trump = S[L.O_CFG + K.C_TRUMP]
+    trump = v[_TRUMP]
     if trump >= 0:
         held = (rem_all >> (16 * trump)) & 0xFFFF
         mine = ((ours_mask >> (16 * trump)) & 0xFFFF).bit_count()
         theirs = held.bit_count() - mine
         guess += (mine - theirs) / 2
-    return max(0, min(tricks, round(guess))) * S[L.O_CFG + K.C_TRICK_PTS]
+    return max(0, min(tricks, round(guess))) * v[_TRICK_PTS]
+
+
+_END = L.O_CPTS
+_QUICK, _TLEN, _UNEQUAL = L.O_CFG + K.C_QUICK, L.O_ST, L.O_CFG + K.C_UNEQUAL
+_TRUMP, _TRICK_PTS = L.O_CFG + K.C_TRUMP, L.O_CFG + K.C_TRICK_PTS
