@@ -86,6 +86,7 @@ class _Ending:
         self.scratch = np.zeros(L.S_SIZE, dtype=np.int64)
 
     def packed(self) -> np.ndarray:
+        """A fresh copy of the ending's vector, in the scratch buffer."""
         self.scratch[:] = self.vector
         return self.scratch
 
