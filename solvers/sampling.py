@@ -208,20 +208,40 @@ class _Sampler:
 
     def _hall(self, counts: tuple[int, ...], rooms: tuple[int, ...]) -> bool:
         # the zones with room, and each class's zones among them
-        open_zones = 0
+        open_zones = total_room = 0
+        zones = []
         for bit, r in zip(self.zone_bits, rooms):
             if r > 0:
                 open_zones |= bit
-        live = [(bits & open_zones, n) for bits, n in zip(self.class_bits, counts) if n > 0]
-        if sum(n for _, n in live) != sum(rooms):
+                total_room += r
+                zones.append((bit, r))
+        live = []
+        total = 0
+        for bits, n in zip(self.class_bits, counts):
+            if n > 0:
+                bits &= open_zones
+                if not bits:
+                    return False
+                live.append((bits, n))
+                total += n
+        if total != total_room:
             return False
-        if any(bits == 0 for bits, _ in live):
-            return False
-        mask = open_zones
+        # every set of zones holds room for the cards that may go nowhere else (the set
+        # of every open zone does: the totals are equal); plain loops, as this runs for
+        # most cards of a deal until the memo knows its questions
+        mask = (open_zones - 1) & open_zones
         while mask:
-            need = sum(n for bits, n in live if not bits & ~mask)
-            if need > sum(r for bit, r in zip(self.zone_bits, rooms) if bit & mask):
-                return False
+            need = 0
+            for bits, n in live:
+                if not bits & ~mask:
+                    need += n
+            if need:
+                room = 0
+                for bit, r in zones:
+                    if bit & mask:
+                        room += r
+                if need > room:
+                    return False
             mask = (mask - 1) & open_zones
         return True
 

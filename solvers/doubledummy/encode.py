@@ -11,10 +11,11 @@ import numpy as np
 
 from solvers.cards import Card
 import solvers.doubledummy.kernel as K
+import solvers.doubledummy.layout as L
 from solvers.doubledummy.layout import pack
 from solvers.doubledummy.position import Position, _next_players, _trick_seats
 
-__all__ = ["State", "encode"]
+__all__ = ["State", "encode", "encode_ending", "vector_bounds"]
 
 
 class State:
@@ -59,18 +60,7 @@ class State:
 
     def bounds(self) -> tuple[int, int]:
         """Least and most the team can score from here, the current trick included."""
-        if int(self.st[0]) == 0:
-            lo, hi = K.value_bounds(self.packed(), self.seats, self.tricks_left())
-            return int(lo), int(hi)
-        # mid-trick: one more trick than after it, plus the points already on the table
-        tricks = max(bin(int(h)).count("1") for h in self.hands) + 1
-        lo, hi = K.value_bounds(self.packed(), self.seats, tricks)
-        lo, hi = int(lo), int(hi)
-        for i in range(int(self.st[0])):
-            v = int(self.cpts[self.trick[i]])
-            lo += min(v, 0)
-            hi += max(v, 0)
-        return lo, hi
+        return vector_bounds(self.packed(), self.seats)
 
     def legal_groups(self) -> list[list[int]]:
         """Legal cards of the seat to play, grouped into runs of equivalent cards."""
@@ -133,12 +123,31 @@ class State:
         return not any(self.hands) and int(self.st[0]) == 0
 
 
+def vector_bounds(S: np.ndarray, n: int) -> tuple[int, int]:
+    """Least and most the team can score from the state vector ``S`` of ``n`` seats, the
+    current trick included."""
+    tlen = int(S[L.O_ST])
+    if tlen == 0:
+        tricks = int(K.tricks_left(S, n, S[L.O_CFG + K.C_UNEQUAL]))
+        lo, hi = K.value_bounds(S, n, tricks)
+        return int(lo), int(hi)
+    # mid-trick: one more trick than after it, plus the points already on the table
+    tricks = max(int(h).bit_count() for h in S[L.O_HANDS:L.O_HANDS + 8]) + 1
+    lo, hi = K.value_bounds(S, n, tricks)
+    lo, hi = int(lo), int(hi)
+    for i in range(tlen):
+        v = int(S[L.O_CPTS + S[L.O_TRICK + i]])
+        lo += min(v, 0)
+        hi += max(v, 0)
+    return lo, hi
+
+
 def encode(position: Position, team_seat: int | None = None) -> State:
     """Kernel state of ``position`` maximising for the side of ``team_seat`` (default: the
     seat to play)."""
     rules = position.rules
     n = rules.seats
-    card_of, code_of, cpts, lpts, base_cfg = _static(rules)
+    card_of, code_of, cpts, lpts, base_cfg, _, _ = _static(rules)
     state = State.__new__(State)
     state.seats = n
     state.card_of, state.code_of, state.cpts, state.lpts = card_of, code_of, cpts, lpts
@@ -166,6 +175,44 @@ def encode(position: Position, team_seat: int | None = None) -> State:
     state.cfg = base_cfg.copy()
     state.cfg[K.C_TEAMMASK] = sum(1 << s for s in range(n) if state.team[s])
     return state
+
+
+def encode_ending(hands, leader: int, trick, rules, out: np.ndarray) -> None:
+    """Write the kernel's state vector of a deal straight into ``out`` (``layout.S_SIZE``),
+    maximising for the side to play: the vector ``encode(Position.from_hands(hands,
+    leader, trick, rules)).packed()`` holds, with no position built and nothing checked.
+
+    For a caller that holds a legal deal of equal hands (a game's own sampled state):
+    every card a card of ``rules`` and held once, the seats after the leader holding one
+    card fewer for each card on the trick. Rules with unequal hands are not taken."""
+    if rules.unequal_hands:
+        raise ValueError("encode_ending takes rules with equal hands only")
+    _, code_of, _, _, _, by_id, template = _static(rules)
+    n = rules.seats
+    out[:] = template
+    get = by_id.get
+    masks = []
+    for hand in hands:
+        mask = 0
+        for card in hand:
+            code = get(id(card))
+            mask |= 1 << (code_of[card] if code is None else code)
+        masks.append(mask)
+    out[L.O_HANDS:L.O_HANDS + len(masks)] = masks
+    if trick:
+        for i, card in enumerate(trick):
+            code = get(id(card))
+            out[L.O_TRICK + i] = code_of[card] if code is None else code
+            out[L.O_TSEAT + i] = (leader + i) % n
+    # with equal hands the seat after the trick's last card is to play (see _next_players)
+    to_play = (leader + len(trick)) % n
+    out[L.O_ST:L.O_ST + 3] = (len(trick), leader, n)
+    sides = rules.sides
+    side = sides[to_play]
+    team = [1 if sides[s] == side else 0 for s in range(n)]
+    out[L.O_TEAM:L.O_TEAM + n] = team
+    teammask = sum(bit << s for s, bit in enumerate(team))
+    out[L.O_CFG + K.C_TEAMMASK] = teammask
 
 
 _STATIC: dict[tuple, tuple] = {}
@@ -203,9 +250,13 @@ def _static(rules) -> tuple:
     cfg[K.C_QUICK] = int(rules.trick_points > 0 and not rules.has_card_points and not any(rules.last_trick_points)
                          and not rules.must_trump and not rules.must_head and not rules.unequal_hands)
     cfg[K.C_PARTITION] = int(not rules.has_card_points and not rules.must_head)
+    # the codes by the identity of the game's own card objects (kept alive by card_of),
+    # so a card of the game is found without the dataclass hash of its fields
+    by_id = {id(card): code for code, card in card_of.items()}
+    template = pack(np.zeros(8, dtype=np.int64), (), (), (), cfg, np.zeros(8, dtype=np.int64), cpts, lpts)
     if len(_STATIC) > 256:
         _STATIC.clear()
-    _STATIC[signature] = (card_of, code_of, cpts, lpts, cfg)
+    _STATIC[signature] = (card_of, code_of, cpts, lpts, cfg, by_id, template)
     return _STATIC[signature]
 
 

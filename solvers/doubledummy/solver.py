@@ -10,11 +10,13 @@ from __future__ import annotations
 import threading
 import time
 
+import numpy as np
+
 import solvers.doubledummy.kernel as K
 import solvers.doubledummy.layout as L
 import solvers.doubledummy.ttable as ttable
-from solvers.doubledummy.encode import State, card_name, encode
-from solvers.doubledummy.estimate import estimate
+from solvers.doubledummy.encode import State, card_name, encode, encode_ending, vector_bounds
+from solvers.doubledummy.estimate import estimate, vector_estimate
 from solvers.doubledummy.position import Position, seat_name
 from solvers.doubledummy.result import DDResult
 from solvers.errors import CardsageError
@@ -73,6 +75,22 @@ class _Budget:
         self.nodes_left -= nodes
 
 
+class _Ending:
+    """The state vector of one ending, given to the probes as a fresh copy each time (a
+    probe's counters start at zero, and a cut search may leave the vector changed)."""
+
+    __slots__ = ("vector", "scratch")
+
+    def __init__(self):
+        self.vector = np.zeros(L.S_SIZE, dtype=np.int64)
+        self.scratch = np.zeros(L.S_SIZE, dtype=np.int64)
+
+    def packed(self) -> np.ndarray:
+        """A fresh copy of the ending's vector, in the scratch buffer."""
+        self.scratch[:] = self.vector
+        return self.scratch
+
+
 class Solver:
     """A double-dummy solver that keeps its transposition table between solves.
 
@@ -86,6 +104,11 @@ class Solver:
         self._table = ttable.new_table(table_bits)
         self._rules_ids: dict[tuple, int] = {}
         self._work = K.new_work()
+        self._ending = _Ending()   # reused by every ending_value call
+        # the table and the scratch live as long as the solver and are never replaced: their
+        # addresses are read once (a numpy array's ctypes address costs microseconds a read)
+        self._table_address = self._table.ctypes.data
+        self._work_address = self._work.ctypes.data
         # counts of the last solve: trick-boundary nodes (what DDS reports as its nodes)
         # and the cuts made there
         self.last_stats: dict[str, int] = {}
@@ -108,6 +131,42 @@ class Solver:
         """
         return self._solve(position, values=values, budget_nodes=budget_nodes, budget_ms=budget_ms, line=line)
 
+    def ending_value(self, hands, leader: int, trick, rules, *, budget_ms: float | None = None
+                     ) -> tuple[int, int, bool]:
+        """The value of a deal for the side to play, as ``(lower, upper, exact)``: the
+        value :meth:`solve` finds (``values="best"``) with ``lower == upper`` and
+        ``exact`` true, or the bounds reached when the budget ran out.
+
+        For sampled search, which solves thousands of endings of a game's own legal
+        states: ``hands`` per seat (cards of ``rules``, each held once; equal hands, the
+        seats after ``leader`` one card fewer for each card on ``trick``), the seat that
+        led the current trick and its cards. No :class:`Position` is built and nothing is
+        checked, the state vector is written straight into a buffer the solver reuses, no
+        best card is looked for and no result object is made. Rules with unequal hands or
+        without suits go through :meth:`solve`."""
+        if rules.suitless is not None or rules.unequal_hands:
+            result = self.solve(Position.from_hands(hands, leader, trick, rules), budget_ms=budget_ms)
+            return result.lower, result.upper, result.exact
+        if budget_ms is not None:
+            load_kernels()
+        budget = _Budget(None, budget_ms)
+        ending = self._ending
+        encode_ending(hands, leader, trick, rules, ending.vector)
+        ending.vector[L.O_CFG + K.C_RULES_ID] = self._rules_id(rules)
+        n = rules.seats
+        lower, upper = vector_bounds(ending.vector, n)
+        box: list[int] = []
+        try:
+            lower, upper = self._value(ending, lower, upper, budget, vector_estimate(ending.vector, n), box)
+        except _OutOfBudget:
+            if box:
+                return box[0], box[1], False
+            return lower, upper, False
+        finally:
+            self.last_stats = dict(zip(("trick_nodes", "sure_cuts", "table_cuts", "second_hand_cuts"),
+                                       budget.stats))
+        return lower, upper, True
+
     def _solve(self, position: Position, *, values: str = "best", budget_nodes: int | None = None,
                budget_ms: float | None = None, line: bool = False, guess: int | None = None) -> DDResult:
         """:meth:`solve`, with the first probe at ``guess`` (the side to play's value)
@@ -125,7 +184,7 @@ class Solver:
         start = time.perf_counter()
         budget = _Budget(budget_nodes, budget_ms)
         state = encode(position)
-        state.cfg[K.C_RULES_ID] = self._rules_id(position)
+        state.cfg[K.C_RULES_ID] = self._rules_id(position.rules)
         lower, upper = state.bounds()
         result = DDResult(value=lower, lower=lower, upper=upper, exact=False,
                           to_play=seat_name(state.to_play, position.seats))
@@ -159,10 +218,10 @@ class Solver:
 
     # ------------------------------------------------------------ searching
 
-    def _rules_id(self, position: Position) -> int:
+    def _rules_id(self, rules) -> int:
         """A small number for the rules, part of every table key, so positions under
         different rules (another trump suit) share the table without mixing."""
-        signature = position.rules.signature()
+        signature = rules.signature()
         found = self._rules_ids.get(signature)
         if found is None:
             if len(self._rules_ids) >= K.MAX_RULES_IDS:
@@ -182,14 +241,15 @@ class Solver:
             packed = state.packed()
             packed[L.O_CTR + L.N_LIMIT] = budget.slice()
             # the kernel reads the arrays through their addresses; they stay alive here
-            ok = K.search(packed.ctypes.data, self._table.ctypes.data, self._table.size,
-                          self._work.ctypes.data, target, 0)
-            ctr = packed[L.O_CTR:L.O_CTR + 8]
-            budget.spend(int(min(ctr[L.N_NODES], ctr[L.N_LIMIT])))
+            ok = K.search(packed.ctypes.data, self._table_address, self._table.size,
+                          self._work_address, target, 0)
+            ctr = packed[L.O_CTR:L.O_CTR + 8].tolist()   # plain ints: read several times
+            budget.spend(min(ctr[L.N_NODES], ctr[L.N_LIMIT]))
+            stats = budget.stats
             for i in range(4):
-                budget.stats[i] += int(ctr[L.N_STATS + i])
+                stats[i] += ctr[L.N_STATS + i]
             if not ctr[L.N_ABORTED]:
-                return bool(ok), int(ctr[L.N_ROOT_MOVE])
+                return bool(ok), ctr[L.N_ROOT_MOVE]
 
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
                bounds_out: list | None = None, found: list | None = None) -> tuple[int, int]:

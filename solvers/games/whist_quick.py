@@ -42,11 +42,6 @@ def _low(mask: int) -> int:
 _HONOURS = tuple(sum(k + 1 for k in range(4) if top >> k & 1) for top in range(16))
 
 
-def _honour_points(mask: int) -> int:
-    """The heuristic's honour count of a suit: 1 for a jack up to 4 for an ace."""
-    return _HONOURS[mask >> Rank.JACK & 15]
-
-
 def _suits_in_order(codes: list[int], masks: list[int]) -> list[int]:
     """The suits of a hand (its cards' codes, its masks) in the order they first appear in it."""
     held = (masks[0] != 0) + (masks[1] != 0) + (masks[2] != 0) + (masks[3] != 0)
@@ -144,7 +139,13 @@ class _Play:
         mine = self.masks[seat]
         suits = _suits_in_order(self.codes[seat], mine)
         plain = [s for s in suits if s != self.trump] or suits
-        weakest = min(plain, key=lambda s: (_honour_points(mine[s]), mine[s].bit_count()))
+        # the first suit with the fewest honour points, then the fewest cards (a length
+        # is below 16, so one number orders both)
+        weakest, least = -1, 1 << 30
+        for s in plain:
+            key = _HONOURS[mine[s] >> _JACK & 15] << 4 | mine[s].bit_count()
+            if key < least:
+                weakest, least = s, key
         return _code(_low(mine[weakest]), weakest)
 
     def _lead(self, seat: int) -> int:
@@ -161,11 +162,17 @@ class _Play:
                 top = mine[s].bit_length() - 1
                 if s != trump and self._master(seat, s, top):
                     return _code(top, s)
-        plain = [s for s in suits if s != trump]
-        if not plain:
+        # the first plain suit with the most cards, then the most honour points (honour
+        # points are below 16, so one number orders both)
+        best, most = -1, -1
+        for s in suits:
+            if s != trump:
+                key = mine[s].bit_count() << 4 | _HONOURS[mine[s] >> _JACK & 15]
+                if key > most:
+                    best, most = s, key
+        if best < 0:
             top = mine[trump].bit_length() - 1
             return _code(top if self._master(seat, trump, top) else _low(mine[trump]), trump)
-        best = max(plain, key=lambda s: (mine[s].bit_count(), _honour_points(mine[s])))
         cards = mine[best]
         if cards >> _KING & 1 and (cards >> _ACE & 1 or cards >> _QUEEN & 1):
             return _code(_KING, best)
@@ -183,13 +190,22 @@ class _Play:
     def play(self, seat: int, code: int) -> Card:
         """``seat`` plays the card of ``code`` (the hand's own card object); returns it."""
         # found by its code: comparing cards field by field costs more than the choice
-        at = self.codes[seat].index(code)
-        del self.codes[seat][at]
+        codes = self.codes[seat]
+        at = codes.index(code)
+        del codes[at]
         card = self.hands[seat].pop(at)
-        self.masks[seat][card.suit] &= ~(1 << card.rank)
-        if not self.trick and self.first_lead[seat] is None:
-            self.first_lead[seat] = card.suit
-        self._add_to_trick(seat, card)
+        # what _add_to_trick does, from the code (this runs for every card of quick play)
+        suit, rank = code >> 4, code & 15
+        self.masks[seat][suit] &= ~(1 << rank)
+        self.played[suit] |= 1 << rank
+        trick = self.trick
+        if not trick:
+            if self.first_lead[seat] is None:
+                self.first_lead[seat] = suit
+            self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
+        elif rank > self.win_rank if suit == self.win_suit else suit == self.trump:
+            self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
+        trick.append((seat, card))
         return card
 
 

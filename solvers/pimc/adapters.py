@@ -15,6 +15,7 @@ from dataclasses import replace
 from solvers.cards import Card, Rng, parse_card
 from solvers.doubledummy import Position, TrickRules
 from solvers.game import Action, State
+from solvers.tricks import evolve
 from solvers.games.teka import ANSWER, PLAY
 from solvers.games.teka import TRICKS as TEKA_TRICKS
 from solvers.games.whist import TRICKS as WHIST_TRICKS
@@ -49,9 +50,22 @@ class Adapter(abc.ABC):
     def position(self, state: State) -> Position:
         """The double-dummy position of the current hand (every card known)."""
 
+    def ending(self, state: State) -> tuple:
+        """The pieces of :meth:`position` without a position built and checked: the hands
+        in double-dummy seat order, the seat that led the current trick, its cards and the
+        rules (the solver's ``ending_value`` takes them as they come from the game)."""
+        position = self.position(state)
+        return position.hands, position.leader, position.trick, position.rules
+
     def play_action(self, state: State, seat: int, card: Card) -> Action:
         """The plain action that plays ``card`` (no signal)."""
         return Action("play", (str(card),))
+
+    def play_card(self, state: State, seat: int, card: Card) -> State:
+        """The state after ``seat`` plays ``card``, one of the state's legal cards (the
+        sampled search values only those, and a sampled deal leaves the seat's own hand and
+        the trick as they are): not checked again."""
+        return state._apply(self.play_action(state, seat, card), seat)
 
     @abc.abstractmethod
     def rollout_action(self, state: State, seat: int, rng: Rng) -> Action:
@@ -114,12 +128,19 @@ class WhistAdapter(Adapter):
         return Position.from_hands(hands, state.leader, [c for _, c in state.trick],
                                    TrickRules.whist(state.trump))
 
+    def ending(self, state):
+        return ([state.holding(s) for s in range(4)], state.leader, [c for _, c in state.trick],
+                TrickRules.whist(state.trump))
+
     def live_hands(self, state):
         return [state.holding(s) for s in range(4)]
 
     def hand_size(self, state) -> int:
         # a seat yet to play to the trick holds a card for every trick left
         return WHIST_TRICKS - len(state.history)
+
+    def play_card(self, state, seat, card):
+        return state.play(card, seat)
 
     def rollout_action(self, state, seat, rng):
         return _heuristic(state)(state, seat, rng)
@@ -156,7 +177,7 @@ class TekaAdapter(Adapter):
     def counting_state(self, state):
         # play stops once a contract is decided; with no tricks counted and a bid of 7,
         # six tricks of quick play can decide nothing, and the solver plays out the rest
-        return replace(state, tricks=(0, 0), bid=7, forced=False)
+        return evolve(state, tricks=(0, 0), bid=7, forced=False)
 
     def order(self, state) -> list[int]:
         """Game seats in playing order from the declarer (the double-dummy seat numbers)."""
@@ -176,6 +197,11 @@ class TekaAdapter(Adapter):
         rules = TrickRules.teka(state.trump, declarer_alone=alone)
         return Position.from_hands([state.hands[s] for s in order], order.index(state.leader),
                                    [c for _, c, _ in state.trick], rules)
+
+    def ending(self, state):
+        order = self.order(state)
+        rules = TrickRules.teka(state.trump, declarer_alone=state.sitting_out is not None)
+        return [state.hands[s] for s in order], order.index(state.leader), [c for _, c, _ in state.trick], rules
 
     def live_hands(self, state):
         return [state.hands[s] for s in range(4) if s != state.sitting_out]

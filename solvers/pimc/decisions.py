@@ -427,7 +427,7 @@ def _card_values(solver: Solver, deal: TekaState, seat: int, groups, rng: Rng, d
     for group in groups:
         if deadline is not None and time.perf_counter() >= deadline:
             raise OutOfTime
-        after = deal.apply(ADAPTER.play_action(deal, seat, group[0]), seat)
+        after = ADAPTER.play_card(deal, seat, group[0])
         if len(after.sheet) != len(deal.sheet):
             value = after.sheet[-1].tricks[side]
         else:

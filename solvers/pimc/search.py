@@ -97,10 +97,10 @@ def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: 
         steps += 1
         if steps > MAX_ROLLOUT_STEPS:
             raise RuntimeError("quick play did not reach the horizon")
-    position = adapter.position(state)
-    result = solver.solve(position, values="best", budget_ms=_ms_left(deadline))
-    value = result.value if result.exact else (result.lower + result.upper) / 2
-    if not result.exact and deadline is not None and time.perf_counter() >= deadline:
+    hands, leader, trick, rules = adapter.ending(state)
+    lower, upper, exact = solver.ending_value(hands, leader, trick, rules, budget_ms=_ms_left(deadline))
+    value = lower if exact else (lower + upper) / 2
+    if not exact and deadline is not None and time.perf_counter() >= deadline:
         raise OutOfTime
     remaining = adapter.hand_size(state)
     to_play_side = adapter.side(state, min(state.to_move))
@@ -123,7 +123,7 @@ def card_values(solver: Solver, adapter: Adapter, state: State, seat: int, group
         return {c: taken + result.cards[str(g[0])] for g in groups for c in g}
     out: dict[Card, float] = {}
     for group in groups:
-        after = state.apply(adapter.play_action(state, seat, group[0]), seat)
+        after = adapter.play_card(state, seat, group[0])
         if adapter.hand_number(after) != adapter.hand_number(state):
             # this card decided the hand (Teka stops once a contract is made or beaten)
             value = adapter.final_tricks(after)[side]
