@@ -196,14 +196,6 @@ def value_bounds(S, n, tricks):
 
 
 @njit(cache=True, inline="always")
-def _remaining(S, n, s):
-    rem = 0
-    for p in range(n):
-        rem |= _suit(S[O_HANDS + p], s)
-    return rem
-
-
-@njit(cache=True, inline="always")
 def _position_keys(S, W, ply, n):
     """Fill row ``ply`` with the shape key, each suit's owner sequence (high to low, 3
     bits a card) and each suit's remaining length, from the remaining cards in the row
@@ -234,15 +226,10 @@ def _position_keys(S, W, ply, n):
 
 
 @njit(cache=True)
-def _top_cards(S, n, s, r):
-    """Mask of the ``r`` highest remaining cards of suit ``s``."""
-    return _top_cards_of(_remaining(S, n, s), r) << (16 * s)
-
-
-@njit(cache=True)
-def _card_from_top(S, n, s, k):
-    """Code of the card ``k`` places from the top of suit ``s`` (-1 if none)."""
-    rem = _remaining(S, n, s)
+def _card_from_top(W, ply, s, k):
+    """Code of the card ``k`` places from the top of suit ``s`` (-1 if none), from the
+    remaining cards in row ``ply`` (a trick boundary's)."""
+    rem = W[ply, W_REM + s]
     for _ in range(k):
         if rem == 0:
             return -1
@@ -253,9 +240,11 @@ def _card_from_top(S, n, s, k):
 
 
 @njit(cache=True)
-def _index_from_top(S, n, c):
+def _index_from_top(W, ply, c):
+    """Card ``c`` as its suit times 16 plus its place from the top among the remaining
+    cards in row ``ply`` (a trick boundary's)."""
     s = c >> 4
-    rem = _remaining(S, n, s)
+    rem = W[ply, W_REM + s]
     return 16 * s + _pop(rem >> ((c & 15) + 1))
 
 
@@ -280,16 +269,16 @@ def _tt_probe(S, TT, W, ply, n, target):
         if flip != 0:
             reached = not reached
         return (1 if reached else 0), -1
-    return -1, _hint_card(S, n, hint)
+    return -1, _hint_card(W, ply, hint)
 
 
 @njit(cache=True, inline="always")
-def _hint_card(S, n, hint):
+def _hint_card(W, ply, hint):
     """The card a lookup's hint names (by its place from the top of its suit), keeping
     the flag of a hint from the shape's newest entry; -1 if none."""
     if hint < 0:
         return -1
-    c = _card_from_top(S, n, (hint >> 4) & 3, hint & 15)
+    c = _card_from_top(W, ply, (hint >> 4) & 3, hint & 15)
     if c < 0:
         return -1
     return c + (hint & T.FALLBACK)
@@ -322,7 +311,7 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
     if W[ply, W_FLIP] != 0:
         target = W[ply, W_TOTAL] - target + 1
         ok = not ok
-    T.store(TT, W, ply, W_KEYS, W_STORE, target, ok, _index_from_top(S, n, best) if best >= 0 else -1)
+    T.store(TT, W, ply, W_KEYS, W_STORE, target, ok, _index_from_top(W, ply, best) if best >= 0 else -1)
     return widened
 
 
@@ -530,6 +519,18 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
 
 
 @njit(cache=True, inline="always")
+def _settles(side, sure, tp, target, hi):
+    """1 / 0 when ``sure`` tricks (of ``tp`` points each) surely won by side ``side``
+    (1: the maximising team, 0: the other, -1: none) settle ``target`` (``hi``: the most
+    the team can still score), else -1."""
+    if side == 1 and sure * tp >= target:
+        return 1
+    if side == 0 and hi - sure * tp < target:
+        return 0
+    return -1
+
+
+@njit(cache=True, inline="always")
 def _sure_tricks(S, W, ply, n, target, hi):
     """1 / 0 when the tricks one side surely takes settle ``target`` (setting the
     relevant cards of row ``ply``), else -1."""
@@ -574,38 +575,26 @@ def _sure_tricks(S, W, ply, n, target, hi):
         if r >= needed:
             q = r
             used = r_used
-    if S[O_TEAM + leader] != 0:
-        if q * tp >= target:
-            W[ply, W_REL] = used
-            return 1
-    elif hi - q * tp < target:
+    hit = _settles(S[O_TEAM + leader], q, tp, target, hi)
+    if hit >= 0:
         W[ply, W_REL] = used
-        return 0
-    if trump < 0 or trem == 0:
-        trump_settles = False
-    else:
+        return hit
+    if trump >= 0 and trem != 0:
         # both trump counts below take at most the longest trump holding: skipped when
         # that many tricks settle the target for neither side
         longest = 0
         for p in range(n):
             longest = max(longest, _pop(_suit(S[O_HANDS + p], trump)))
-        trump_settles = longest * tp >= target or hi - longest * tp < target
-    if trump_settles:
-        side, sure, used = sure_trump_tricks_rem(S, n, trump, trem)
-        if side == 1 and sure * tp >= target:
-            W[ply, W_REL] = used
-            return 1
-        if side == 0 and hi - sure * tp < target:
-            W[ply, W_REL] = used
-            return 0
-        # the other side's run of trumps just below the highest
-        side, sure, used = trumps_under_the_top_rem(S, n, trump, trem)
-        if side == 1 and sure * tp >= target:
-            W[ply, W_REL] = used
-            return 1
-        if side == 0 and hi - sure * tp < target:
-            W[ply, W_REL] = used
-            return 0
+        if _settles(1, longest, tp, target, hi) >= 0 or _settles(0, longest, tp, target, hi) >= 0:
+            side, sure, used = sure_trump_tricks_rem(S, n, trump, trem)
+            hit = _settles(side, sure, tp, target, hi)
+            if hit < 0:
+                # the other side's run of trumps just below the highest
+                side, sure, used = trumps_under_the_top_rem(S, n, trump, trem)
+                hit = _settles(side, sure, tp, target, hi)
+            if hit >= 0:
+                W[ply, W_REL] = used
+                return hit
     # a trick surely won by one side settles a target that needs every trick
     if hi - tp < target or target <= tp:
         side = -1

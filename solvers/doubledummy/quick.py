@@ -134,15 +134,7 @@ def crossruff_bound(S, n, leader, trump):
     voids alone (see ``quick_bound``)."""
     if trump < 0 or n != 4:
         return 0
-    return crossruff_bound_rem(S, leader, trump, _trump_rem(S, n, trump))
-
-
-@njit(cache=True, inline="always")
-def _trump_rem(S, n, trump):
-    rem = 0
-    for p in range(n):
-        rem |= suit_of(S[O_HANDS + p], trump)
-    return rem
+    return crossruff_bound_rem(S, leader, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True, inline="always")
@@ -416,7 +408,7 @@ def sure_trump_tricks(S, n, trump):
     """
     if trump < 0:
         return -1, 0, np.int64(0)
-    return sure_trump_tricks_rem(S, n, trump, _trump_rem(S, n, trump))
+    return sure_trump_tricks_rem(S, n, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True, inline="always")
@@ -468,7 +460,7 @@ def trumps_under_the_top(S, n, trump):
     """
     if trump < 0:
         return -1, 0, np.int64(0)
-    return trumps_under_the_top_rem(S, n, trump, _trump_rem(S, n, trump))
+    return trumps_under_the_top_rem(S, n, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True, inline="always")
@@ -630,7 +622,7 @@ def guarded_second_trump(S, n, leader, trump):
     """
     if trump < 0:
         return -1, np.int64(0)
-    return guarded_second_trump_rem(S, n, leader, trump, _trump_rem(S, n, trump))
+    return guarded_second_trump_rem(S, n, leader, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True)
@@ -737,7 +729,7 @@ def crossruff_then_trumps(S, n, leader, trump):
     """
     if trump < 0 or n != 4:
         return 0, np.int64(0)
-    return crossruff_then_trumps_rem(S, leader, trump, _trump_rem(S, n, trump))
+    return crossruff_then_trumps_rem(S, leader, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True)
