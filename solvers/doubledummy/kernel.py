@@ -174,12 +174,19 @@ def value_bounds(S, n, tricks):
     lo = 0
     hi = 0
     tp = S[O_CFG + C_TRICK_PTS]
-    for k in range(tricks):
-        v = tp + S[O_LPTS + k]
-        if v > 0:
-            hi += v
+    if S[O_CFG + C_LAST_ANY] == 0:
+        # no trick scores more for being late: each scores ``tp``
+        if tp > 0:
+            hi = tricks * tp
         else:
-            lo += v
+            lo = tricks * tp
+    else:
+        for k in range(tricks):
+            v = tp + S[O_LPTS + k]
+            if v > 0:
+                hi += v
+            else:
+                lo += v
     if S[O_CFG + C_CARD_PTS] != 0:
         for p in range(n):
             for s in range(4):
@@ -205,16 +212,14 @@ def _position_keys(S, W, ply, n):
     for s in range(4):
         # the boundary's remaining cards, already in the row
         rem = W[ply, W_REM + s]
+        seq = np.int64(0)
         for p in range(n):
-            part = _suit(S[O_HANDS + p], s)
-            count = np.int64(_pop(part))
+            x = _suit(S[O_HANDS + p], s)
+            count = np.int64(_pop(x))
             if s < 2:
                 shape0 |= count << (28 * s + 4 * p)
             else:
                 shape1 |= count << (28 * (s - 2) + 4 * p)
-        seq = np.int64(0)
-        for p in range(n):
-            x = _suit(S[O_HANDS + p], s)
             if x != 0:
                 # the k-th lowest card of the suit puts its owner (plus one, at most 7)
                 # at bits 3k..3k+2

@@ -117,14 +117,15 @@ def quick_bound_rem(S, n, leader, rems):
                 holder = p
         mine = suit_of(S[O_HANDS + holder], s)
         run = top_run(mine, rem)
-        if pop(rem) - pop(mine) > 0:
+        # no other hand holds more of the suit than the other hands together
+        if pop(rem) - pop(mine) <= run:
+            topped += pop(mine)
+        else:
             longest = 0
             for p in range(n):
                 if p != holder:
                     longest = max(longest, pop(suit_of(S[O_HANDS + p], s)))
             topped += pop(mine) if longest <= run else run
-        else:
-            topped += run
     return topped
 
 
@@ -186,12 +187,15 @@ def _runs(S, n, seat, rem, skip, limit):
         mine = suit_of(hand, s)
         run = top_run(mine, rem[s])
         if run > 0:
-            longest = 0
-            for q in range(n):
-                if q != seat:
-                    length = pop(suit_of(S[O_HANDS + q], s))
-                    if length > longest:
-                        longest = length
+            # no other hand holds more of the suit than the other hands together
+            longest = pop(rem[s]) - pop(mine)
+            if longest > run:
+                longest = 0
+                for q in range(n):
+                    if q != seat:
+                        length = pop(suit_of(S[O_HANDS + q], s))
+                        if length > longest:
+                            longest = length
             total += pop(mine) if longest <= run else run
             used |= top_run_mask(mine, rem[s], s)
             if total >= limit:
