@@ -705,8 +705,10 @@ def _second_hand(S, W, ply, n, p, target):
 
 @njit(cache=True, inline="always")
 def _finish_trick(S, W, ply, n, tlen):
-    """Score the completed trick, hand the lead to its winner and keep the trick's cards
-    in row ``ply``; return the team's gain and the cards whose ranks decided it."""
+    """Score the completed trick, hand the lead to its winner and keep the trick's
+    leader and size in row ``ply``; return the team's gain and the cards whose ranks
+    decided it. The trick's cards stay in the trick slots: the next trick's node keeps
+    them before it plays over them (``_keep_slots``)."""
     wi = winner_index(S, tlen + 1)
     wseat = S[O_TSEAT + wi]
     gain = 0
@@ -724,10 +726,6 @@ def _finish_trick(S, W, ply, n, tlen):
         if j != wi and S[O_TRICK + j] >> 4 == won >> 4:
             by_rank = True
     won_with = np.int64(1) << won if by_rank else np.int64(0)
-    # the next trick reuses the trick slots: keep this one to restore it
-    for j in range(tlen + 1):
-        W[ply, W_SAVED + j] = S[O_TRICK + j]
-        W[ply, W_SAVED + 8 + j] = S[O_TSEAT + j]
     W[ply, W_SAVED + 7] = S[O_ST + 1]
     W[ply, W_SAVED + 15] = S[O_ST + 2]
     S[O_ST] = 0
@@ -745,10 +743,26 @@ def _finish_trick(S, W, ply, n, tlen):
 
 
 @njit(cache=True, inline="always")
-def _restore_trick(S, W, ply, tlen):
-    for j in range(tlen + 1):
+def _keep_slots(S, W, ply, n):
+    """Keep the trick slots (the trick finished before this boundary, at most ``n``
+    cards) in row ``ply``, before this trick's cards overwrite them. Only a boundary the
+    checks do not settle plays cards, so the others never copy them."""
+    for j in range(n):
+        W[ply, W_SAVED + j] = S[O_TRICK + j]
+        W[ply, W_SAVED + 8 + j] = S[O_TSEAT + j]
+
+
+@njit(cache=True, inline="always")
+def _put_back_slots(S, W, ply, n):
+    """Put back the trick slots kept by ``_keep_slots``."""
+    for j in range(n):
         S[O_TRICK + j] = W[ply, W_SAVED + j]
         S[O_TSEAT + j] = W[ply, W_SAVED + 8 + j]
+
+
+@njit(cache=True, inline="always")
+def _restore_trick(S, W, ply, tlen):
+    """The trick state before ``_finish_trick`` (its cards were never moved)."""
     S[O_ST] = tlen
     S[O_ST + 1] = W[ply, W_SAVED + 7]
     S[O_ST + 2] = W[ply, W_SAVED + 15]
@@ -800,6 +814,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             return hit == 1
         stored = True
         p = S[O_ST + 1]
+        _keep_slots(S, W, ply, n)
     elif S[O_CFG + C_UNEQUAL] == 0:
         p = wrap(S[O_TSEAT + tlen - 1] + 1, n)
         if tlen == 1 and ply > 0 and S[O_CFG + C_QUICK] != 0:
@@ -856,6 +871,8 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             below = W[ply + 1, W_REL]
         S[O_HANDS + p] ^= bit
         if S[O_CTR + N_ABORTED] != 0:
+            if stored:
+                _put_back_slots(S, W, ply, n)
             return False
         # the cards equivalent to the one searched stand for it: their ranks count too
         run = W[ply, W_RUNS + i]
@@ -873,6 +890,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     if ply == 0:
         S[O_CTR + N_ROOT_MOVE] = decided
     if stored:
+        _put_back_slots(S, W, ply, n)
         relevant = _tt_store(S, TT, W, ply, n, target, result, relevant, decided)
     W[ply, W_REL] = relevant
     return result
