@@ -174,12 +174,19 @@ def value_bounds(S, n, tricks):
     lo = 0
     hi = 0
     tp = S[O_CFG + C_TRICK_PTS]
-    for k in range(tricks):
-        v = tp + S[O_LPTS + k]
-        if v > 0:
-            hi += v
+    if S[O_CFG + C_LAST_ANY] == 0:
+        # no trick scores more for being late: each scores ``tp``
+        if tp > 0:
+            hi = tricks * tp
         else:
-            lo += v
+            lo = tricks * tp
+    else:
+        for k in range(tricks):
+            v = tp + S[O_LPTS + k]
+            if v > 0:
+                hi += v
+            else:
+                lo += v
     if S[O_CFG + C_CARD_PTS] != 0:
         for p in range(n):
             for s in range(4):
@@ -196,14 +203,6 @@ def value_bounds(S, n, tricks):
 
 
 @njit(cache=True, inline="always")
-def _remaining(S, n, s):
-    rem = 0
-    for p in range(n):
-        rem |= _suit(S[O_HANDS + p], s)
-    return rem
-
-
-@njit(cache=True, inline="always")
 def _position_keys(S, W, ply, n):
     """Fill row ``ply`` with the shape key, each suit's owner sequence (high to low, 3
     bits a card) and each suit's remaining length, from the remaining cards in the row
@@ -213,16 +212,14 @@ def _position_keys(S, W, ply, n):
     for s in range(4):
         # the boundary's remaining cards, already in the row
         rem = W[ply, W_REM + s]
+        seq = np.int64(0)
         for p in range(n):
-            part = _suit(S[O_HANDS + p], s)
-            count = np.int64(_pop(part))
+            x = _suit(S[O_HANDS + p], s)
+            count = np.int64(_pop(x))
             if s < 2:
                 shape0 |= count << (28 * s + 4 * p)
             else:
                 shape1 |= count << (28 * (s - 2) + 4 * p)
-        seq = np.int64(0)
-        for p in range(n):
-            x = _suit(S[O_HANDS + p], s)
             if x != 0:
                 # the k-th lowest card of the suit puts its owner (plus one, at most 7)
                 # at bits 3k..3k+2
@@ -234,15 +231,10 @@ def _position_keys(S, W, ply, n):
 
 
 @njit(cache=True)
-def _top_cards(S, n, s, r):
-    """Mask of the ``r`` highest remaining cards of suit ``s``."""
-    return _top_cards_of(_remaining(S, n, s), r) << (16 * s)
-
-
-@njit(cache=True)
-def _card_from_top(S, n, s, k):
-    """Code of the card ``k`` places from the top of suit ``s`` (-1 if none)."""
-    rem = _remaining(S, n, s)
+def _card_from_top(W, ply, s, k):
+    """Code of the card ``k`` places from the top of suit ``s`` (-1 if none), from the
+    remaining cards in row ``ply`` (a trick boundary's)."""
+    rem = W[ply, W_REM + s]
     for _ in range(k):
         if rem == 0:
             return -1
@@ -253,9 +245,11 @@ def _card_from_top(S, n, s, k):
 
 
 @njit(cache=True)
-def _index_from_top(S, n, c):
+def _index_from_top(W, ply, c):
+    """Card ``c`` as its suit times 16 plus its place from the top among the remaining
+    cards in row ``ply`` (a trick boundary's)."""
     s = c >> 4
-    rem = _remaining(S, n, s)
+    rem = W[ply, W_REM + s]
     return 16 * s + _pop(rem >> ((c & 15) + 1))
 
 
@@ -280,16 +274,16 @@ def _tt_probe(S, TT, W, ply, n, target):
         if flip != 0:
             reached = not reached
         return (1 if reached else 0), -1
-    return -1, _hint_card(S, n, hint)
+    return -1, _hint_card(W, ply, hint)
 
 
 @njit(cache=True, inline="always")
-def _hint_card(S, n, hint):
+def _hint_card(W, ply, hint):
     """The card a lookup's hint names (by its place from the top of its suit), keeping
     the flag of a hint from the shape's newest entry; -1 if none."""
     if hint < 0:
         return -1
-    c = _card_from_top(S, n, (hint >> 4) & 3, hint & 15)
+    c = _card_from_top(W, ply, (hint >> 4) & 3, hint & 15)
     if c < 0:
         return -1
     return c + (hint & T.FALLBACK)
@@ -322,7 +316,7 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
     if W[ply, W_FLIP] != 0:
         target = W[ply, W_TOTAL] - target + 1
         ok = not ok
-    T.store(TT, W, ply, W_KEYS, W_STORE, target, ok, _index_from_top(S, n, best) if best >= 0 else -1)
+    T.store(TT, W, ply, W_KEYS, W_STORE, target, ok, _index_from_top(W, ply, best) if best >= 0 else -1)
     return widened
 
 
@@ -530,6 +524,18 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
 
 
 @njit(cache=True, inline="always")
+def _settles(side, sure, tp, target, hi):
+    """1 / 0 when ``sure`` tricks (of ``tp`` points each) surely won by side ``side``
+    (1: the maximising team, 0: the other, -1: none) settle ``target`` (``hi``: the most
+    the team can still score), else -1."""
+    if side == 1 and sure * tp >= target:
+        return 1
+    if side == 0 and hi - sure * tp < target:
+        return 0
+    return -1
+
+
+@njit(cache=True, inline="always")
 def _sure_tricks(S, W, ply, n, target, hi):
     """1 / 0 when the tricks one side surely takes settle ``target`` (setting the
     relevant cards of row ``ply``), else -1."""
@@ -574,38 +580,26 @@ def _sure_tricks(S, W, ply, n, target, hi):
         if r >= needed:
             q = r
             used = r_used
-    if S[O_TEAM + leader] != 0:
-        if q * tp >= target:
-            W[ply, W_REL] = used
-            return 1
-    elif hi - q * tp < target:
+    hit = _settles(S[O_TEAM + leader], q, tp, target, hi)
+    if hit >= 0:
         W[ply, W_REL] = used
-        return 0
-    if trump < 0 or trem == 0:
-        trump_settles = False
-    else:
+        return hit
+    if trump >= 0 and trem != 0:
         # both trump counts below take at most the longest trump holding: skipped when
         # that many tricks settle the target for neither side
         longest = 0
         for p in range(n):
             longest = max(longest, _pop(_suit(S[O_HANDS + p], trump)))
-        trump_settles = longest * tp >= target or hi - longest * tp < target
-    if trump_settles:
-        side, sure, used = sure_trump_tricks_rem(S, n, trump, trem)
-        if side == 1 and sure * tp >= target:
-            W[ply, W_REL] = used
-            return 1
-        if side == 0 and hi - sure * tp < target:
-            W[ply, W_REL] = used
-            return 0
-        # the other side's run of trumps just below the highest
-        side, sure, used = trumps_under_the_top_rem(S, n, trump, trem)
-        if side == 1 and sure * tp >= target:
-            W[ply, W_REL] = used
-            return 1
-        if side == 0 and hi - sure * tp < target:
-            W[ply, W_REL] = used
-            return 0
+        if _settles(1, longest, tp, target, hi) >= 0 or _settles(0, longest, tp, target, hi) >= 0:
+            side, sure, used = sure_trump_tricks_rem(S, n, trump, trem)
+            hit = _settles(side, sure, tp, target, hi)
+            if hit < 0:
+                # the other side's run of trumps just below the highest
+                side, sure, used = trumps_under_the_top_rem(S, n, trump, trem)
+                hit = _settles(side, sure, tp, target, hi)
+            if hit >= 0:
+                W[ply, W_REL] = used
+                return hit
     # a trick surely won by one side settles a target that needs every trick
     if hi - tp < target or target <= tp:
         side = -1
@@ -711,8 +705,10 @@ def _second_hand(S, W, ply, n, p, target):
 
 @njit(cache=True, inline="always")
 def _finish_trick(S, W, ply, n, tlen):
-    """Score the completed trick, hand the lead to its winner and keep the trick's cards
-    in row ``ply``; return the team's gain and the cards whose ranks decided it."""
+    """Score the completed trick, hand the lead to its winner and keep the trick's
+    leader and size in row ``ply``; return the team's gain and the cards whose ranks
+    decided it. The trick's cards stay in the trick slots: the next trick's node keeps
+    them before it plays over them (``_keep_slots``)."""
     wi = winner_index(S, tlen + 1)
     wseat = S[O_TSEAT + wi]
     gain = 0
@@ -730,10 +726,6 @@ def _finish_trick(S, W, ply, n, tlen):
         if j != wi and S[O_TRICK + j] >> 4 == won >> 4:
             by_rank = True
     won_with = np.int64(1) << won if by_rank else np.int64(0)
-    # the next trick reuses the trick slots: keep this one to restore it
-    for j in range(tlen + 1):
-        W[ply, W_SAVED + j] = S[O_TRICK + j]
-        W[ply, W_SAVED + 8 + j] = S[O_TSEAT + j]
     W[ply, W_SAVED + 7] = S[O_ST + 1]
     W[ply, W_SAVED + 15] = S[O_ST + 2]
     S[O_ST] = 0
@@ -751,10 +743,26 @@ def _finish_trick(S, W, ply, n, tlen):
 
 
 @njit(cache=True, inline="always")
-def _restore_trick(S, W, ply, tlen):
-    for j in range(tlen + 1):
+def _keep_slots(S, W, ply, n):
+    """Keep the trick slots (the trick finished before this boundary, at most ``n``
+    cards) in row ``ply``, before this trick's cards overwrite them. Only a boundary the
+    checks do not settle plays cards, so the others never copy them."""
+    for j in range(n):
+        W[ply, W_SAVED + j] = S[O_TRICK + j]
+        W[ply, W_SAVED + 8 + j] = S[O_TSEAT + j]
+
+
+@njit(cache=True, inline="always")
+def _put_back_slots(S, W, ply, n):
+    """Put back the trick slots kept by ``_keep_slots``."""
+    for j in range(n):
         S[O_TRICK + j] = W[ply, W_SAVED + j]
         S[O_TSEAT + j] = W[ply, W_SAVED + 8 + j]
+
+
+@njit(cache=True, inline="always")
+def _restore_trick(S, W, ply, tlen):
+    """The trick state before ``_finish_trick`` (its cards were never moved)."""
     S[O_ST] = tlen
     S[O_ST + 1] = W[ply, W_SAVED + 7]
     S[O_ST + 2] = W[ply, W_SAVED + 15]
@@ -806,6 +814,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             return hit == 1
         stored = True
         p = S[O_ST + 1]
+        _keep_slots(S, W, ply, n)
     elif S[O_CFG + C_UNEQUAL] == 0:
         p = wrap(S[O_TSEAT + tlen - 1] + 1, n)
         if tlen == 1 and ply > 0 and S[O_CFG + C_QUICK] != 0:
@@ -862,6 +871,8 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             below = W[ply + 1, W_REL]
         S[O_HANDS + p] ^= bit
         if S[O_CTR + N_ABORTED] != 0:
+            if stored:
+                _put_back_slots(S, W, ply, n)
             return False
         # the cards equivalent to the one searched stand for it: their ranks count too
         run = W[ply, W_RUNS + i]
@@ -879,6 +890,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     if ply == 0:
         S[O_CTR + N_ROOT_MOVE] = decided
     if stored:
+        _put_back_slots(S, W, ply, n)
         relevant = _tt_store(S, TT, W, ply, n, target, result, relevant, decided)
     W[ply, W_REL] = relevant
     return result

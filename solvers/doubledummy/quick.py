@@ -117,14 +117,15 @@ def quick_bound_rem(S, n, leader, rems):
                 holder = p
         mine = suit_of(S[O_HANDS + holder], s)
         run = top_run(mine, rem)
-        if pop(rem) - pop(mine) > 0:
+        # no other hand holds more of the suit than the other hands together
+        if pop(rem) - pop(mine) <= run:
+            topped += pop(mine)
+        else:
             longest = 0
             for p in range(n):
                 if p != holder:
                     longest = max(longest, pop(suit_of(S[O_HANDS + p], s)))
             topped += pop(mine) if longest <= run else run
-        else:
-            topped += run
     return topped
 
 
@@ -134,15 +135,7 @@ def crossruff_bound(S, n, leader, trump):
     voids alone (see ``quick_bound``)."""
     if trump < 0 or n != 4:
         return 0
-    return crossruff_bound_rem(S, leader, trump, _trump_rem(S, n, trump))
-
-
-@njit(cache=True, inline="always")
-def _trump_rem(S, n, trump):
-    rem = 0
-    for p in range(n):
-        rem |= suit_of(S[O_HANDS + p], trump)
-    return rem
+    return crossruff_bound_rem(S, leader, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True, inline="always")
@@ -194,12 +187,15 @@ def _runs(S, n, seat, rem, skip, limit):
         mine = suit_of(hand, s)
         run = top_run(mine, rem[s])
         if run > 0:
-            longest = 0
-            for q in range(n):
-                if q != seat:
-                    length = pop(suit_of(S[O_HANDS + q], s))
-                    if length > longest:
-                        longest = length
+            # no other hand holds more of the suit than the other hands together
+            longest = pop(rem[s]) - pop(mine)
+            if longest > run:
+                longest = 0
+                for q in range(n):
+                    if q != seat:
+                        length = pop(suit_of(S[O_HANDS + q], s))
+                        if length > longest:
+                            longest = length
             total += pop(mine) if longest <= run else run
             used |= top_run_mask(mine, rem[s], s)
             if total >= limit:
@@ -416,7 +412,7 @@ def sure_trump_tricks(S, n, trump):
     """
     if trump < 0:
         return -1, 0, np.int64(0)
-    return sure_trump_tricks_rem(S, n, trump, _trump_rem(S, n, trump))
+    return sure_trump_tricks_rem(S, n, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True, inline="always")
@@ -468,7 +464,7 @@ def trumps_under_the_top(S, n, trump):
     """
     if trump < 0:
         return -1, 0, np.int64(0)
-    return trumps_under_the_top_rem(S, n, trump, _trump_rem(S, n, trump))
+    return trumps_under_the_top_rem(S, n, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True, inline="always")
@@ -630,7 +626,7 @@ def guarded_second_trump(S, n, leader, trump):
     """
     if trump < 0:
         return -1, np.int64(0)
-    return guarded_second_trump_rem(S, n, leader, trump, _trump_rem(S, n, trump))
+    return guarded_second_trump_rem(S, n, leader, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True)
@@ -737,7 +733,7 @@ def crossruff_then_trumps(S, n, leader, trump):
     """
     if trump < 0 or n != 4:
         return 0, np.int64(0)
-    return crossruff_then_trumps_rem(S, leader, trump, _trump_rem(S, n, trump))
+    return crossruff_then_trumps_rem(S, leader, trump, remaining_cards(S, n)[trump])
 
 
 @njit(cache=True)
