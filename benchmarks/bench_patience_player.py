@@ -8,6 +8,7 @@
         [--extra N] [--margin 0.1] [--duel N] [--duel-step 10] [--tie 0.1]
         [--tie-key progress|votes] [--lone 0.2] [--stream NAME]
         [--fair N] [--fair-samples 20] [--fair-depth D] [--lazy] [--robust W]
+        [--again N] [--stick 0.0] [--same]
         [--out results.jsonl] [--pair other.jsonl] [--where N]
 
 Deals 1..N by number (unlimited passes, no single-pass switch, as the published
@@ -57,7 +58,7 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
          recheck: bool = False, duel: int = 0, duel_step: int = 10, tie: float = 0.0,
          tie_key: str = "progress", lone: float = 0.0, stream: str = "fair-player",
          fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False,
-         robust: float = 0.0) -> dict:
+         robust: float = 0.0, again: int = 0, stick: float = 0.0, same: bool = False) -> dict:
     """One game by deal number; the record as JSON."""
     # compile (or load) the compiled search before the game's clock starts
     solve(klondike_deal(seed), RULES, max_nodes=1, max_seconds=None, shorten=False, compiled=compiled)
@@ -72,7 +73,8 @@ def play(seed: int, samples: int, nodes: int, max_moves: int, compiled: bool = T
                                   tie=tie, tie_key=tie_key, lone=lone,
                                   fair=fair, fair_samples=fair_samples, fair_depth=fair_depth,
                                   **({"lazy": True} if lazy else {}),
-                                  **({"robust": robust} if robust else {}))
+                                  **({"robust": robust} if robust else {}),
+                                  **({"again": again, "stick": stick, "same": same} if again else {}))
     return {"seed": seed, **record.to_json()}
 
 
@@ -209,6 +211,12 @@ def main(argv=None) -> int:
     ap.add_argument("--robust", type=float, default=0.0,
                     help="a plan's win on a sample counts 1 - W more only if it wins too with the cards "
                          "still hidden after it dealt again (0: off, plain hindsight)")
+    ap.add_argument("--again", type=int, default=0,
+                    help="decide a plan again before each later move that is not a draw, over N samples")
+    ap.add_argument("--stick", type=float, default=0.0,
+                    help="with --again: the share another plan must lead the rest of the plan by")
+    ap.add_argument("--same", action="store_true",
+                    help="with --again: decide again on the deciding samples (with the moves since), not fresh ones")
     ap.add_argument("--recheck", action="store_true",
                     help="decide again before each waste card a plan moves after its first move")
     ap.add_argument("--no-look", action="store_true",
@@ -244,7 +252,8 @@ def main(argv=None) -> int:
                                args.diverse, args.race, args.cut, args.skip_lost, args.halving,
                                args.nested, args.gate, args.recheck, args.duel, args.duel_step,
                                args.tie, args.tie_key, args.lone, args.stream,
-                               args.fair, args.fair_samples, args.fair_depth, args.lazy, args.robust)
+                               args.fair, args.fair_samples, args.fair_depth, args.lazy, args.robust,
+                               args.again, args.stick, args.same)
                    for s in todo]
         for count, future in enumerate(as_completed(futures), 1):
             row = future.result()
@@ -328,6 +337,8 @@ def report(rows: list[dict], args) -> None:
         f"dealt anew" if args.robust else "",
         f", successive halving from {args.halving} samples" if args.halving else "",
         ", decided again before a waste card's move" if args.recheck else "",
+        f", decided again before each later move but a draw ({args.again} samples, kept "
+        f"unless led by more than {args.stick:g}{', the same samples' if args.same else ''})" if args.again else "",
         f", ties within {args.tie} decided by {args.tie_key}" if args.tie else "",
         f", a plan one sample found must lead by {args.lone}" if args.lone else "",
         f", samples from the stream {args.stream!r}" if args.stream != "fair-player" else "",

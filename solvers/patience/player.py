@@ -80,6 +80,14 @@ Options:
   and values (the study of where lost games are lost).
 * ``recheck`` (of :func:`play_with_fair_hints`): a plan is decided again before each
   move of a waste card after its first move.
+* ``again``: a plan's later moves are not played on the word of the decision that chose
+  it: before each of them that is not a draw, the player decides again from where it
+  stands (:meth:`FairPlayer.replan`, over ``again`` fresh samples), the rest of the plan
+  weighed as one of the plans and kept unless another leads it by more than ``stick``.
+  With ``same`` the samples are the first ``again`` of the decision that chose the plan
+  (with the moves played since), so the rest of the plan keeps its value there and only
+  a plan that wins more of those very samples replaces it: no fresh draw can undo the
+  choice by its noise.
 
 When no sample is won, the player plays on by obvious progress without searching until
 it sees a new card. An ace or a two goes to its foundation without asking: nothing can
@@ -140,8 +148,18 @@ class FairPlayer:
                  nested: int = 0, gate: float = 0.1, duel: int = 0, duel_step: int = 10,
                  tie: float = 0.0, tie_key: str = "progress", lone: float = 0.0,
                  fair: int = 0, fair_samples: int = 20, fair_depth: int = 0, lazy: bool = False,
-                 robust: float = 0.0):
+                 robust: float = 0.0, again: int = 0, stick: float = 0.0, same: bool = False):
         self.rules, self.rng = rules, rng
+        # a plan decided again before each later move that is not a draw (0: off), over
+        # ``again`` samples, the rest of the plan kept unless another plan leads its share
+        # by more than ``stick`` (:meth:`replan`)
+        self.again, self.stick = again, stick
+        self.switched = 0
+        # with ``same`` a plan is decided again on the first ``again`` samples of the
+        # decision that chose it (``_kept``: those samples with the moves played since, still
+        # true to everything seen as no card has been shown), not on fresh ones
+        self.same = same
+        self._kept: list | None = None
         # a value less optimistic than hindsight (0: off): a plan's win on a sample counts
         # ``1 - robust`` more only if it wins too on the same sample with the cards still
         # hidden after the plan dealt again (:meth:`_robust_value`)
@@ -215,6 +233,13 @@ class FairPlayer:
     def news(self) -> None:
         """The player has just seen a card it had not seen: look again."""
         self.blind = False
+        self._kept = None
+
+    def moved(self, move: str) -> None:
+        """The player has played ``move`` and seen nothing new: the samples kept for
+        deciding again (``same``) follow it."""
+        if self._kept is not None:
+            self._kept = [apply_legal(world, canonical(move), self.rules) for world in self._kept]
 
     def plan(self, view: Position, seen: set, allowed: list[str]) -> list[str]:
         """The moves to play from ``view`` up to and including the first one that shows
@@ -228,6 +253,8 @@ class FairPlayer:
             self.blind = True
             return [min(allowed, key=lambda m: _progress(view, m))]
         order, plans, worlds = found
+        if self.again and self.same:
+            self._kept = worlds[:self.again]
         if self.fair and len(self.close) > 1:
             return plans[self._fair_choice(self.close[:self.fair], plans, worlds, seen)]
         if self.nested and len(self.close) > 1:
@@ -242,12 +269,36 @@ class FairPlayer:
             return plans[min(top, key=lambda k: (-score[k], top.index(k)))]
         return plans[order[0]]
 
-    def _hop(self, view: Position, seen: set, allowed, samples: int):
+    def replan(self, view: Position, seen: set, allowed: list[str], rest: list[str]) -> list[str]:
+        """The moves to play from ``view`` when ``rest`` (the moves left of the plan being
+        played, the first among ``allowed``) is decided again: a decision over ``again``
+        fresh samples in which ``rest`` is weighed as one of the plans; it is kept unless
+        the best plan's share leads its share by more than ``stick`` (or no sample is won).
+        A rest dropped behind while the samples are weighed (it could no longer catch up
+        with the leader) is not kept."""
+        kept = self._kept if self.same else None
+        found = self._hop(view, seen, allowed, self.again, incumbent=rest, worlds=kept)
+        if found is None:
+            return rest
+        order, plans, worlds = found
+        best = plans[order[0]]
+        if best == rest:
+            return rest
+        value = dict((tuple(moves), share) for moves, share in self.shares)
+        if tuple(rest) in value and value[tuple(best)] - value[tuple(rest)] <= self.stick:
+            return rest
+        self.switched += 1
+        return best
+
+    def _hop(self, view: Position, seen: set, allowed, samples: int, incumbent: list[str] | None = None,
+             worlds: list | None = None):
         """Hindsight optimisation over plans: ``(plan keys best first, plans, samples)``,
         or ``None`` when no sample shows a plan that wins. Only plans still in the running
-        at the end are listed when more than one is."""
+        at the end are listed when more than one is. ``incumbent`` (a plan) is weighed
+        whatever the samples' own lines, and wins a tie; ``worlds``: the samples to use (a
+        copy is used) in place of ``samples`` fresh ones."""
         deal = sampler(view)
-        worlds = [deal(self.rng) for _ in range(samples)]
+        worlds = list(worlds) if worlds else [deal(self.rng) for _ in range(samples)]
         allowed_set = set(allowed)
         plans: dict = {}          # key of a plan -> its moves
         own: list = []            # the key of each sample's own plan (None: no win found)
@@ -273,6 +324,11 @@ class FairPlayer:
                                    "undecided": len(undecided), "lost": len(lost)})
             return None
         ranked = sorted(votes, key=lambda k: (-votes[k], _progress(view, plans[k][0])))[:self.candidates]
+        held = None
+        if incumbent:
+            held = _prefix(worlds[0], incumbent, seen, self.rules)[1]
+            plans[held] = list(incumbent)
+            ranked = [held] + [k for k in ranked if k != held]
         if self.diverse and not self._inner:
             ranked += [k for k in self._other_openings(view, worlds, own, seen, allowed, plans) if k not in ranked]
         lazy = set()
@@ -284,6 +340,7 @@ class FairPlayer:
                     plans[found[1]] = found[0]
                     ranked.append(found[1])
                     lazy.add(found[1])
+        if (self.lazy or self.again) and not self._inner:
             ranked = self._not_round(ranked, plans, own, worlds, seen)
         if len(ranked) == 1:
             self.shares = [(plans[ranked[0]], votes[ranked[0]] / len(worlds))]
@@ -338,7 +395,7 @@ class FairPlayer:
             pair = self._duel(deal, worlds, plans, value, weighed, ranked, own)
             if pair is not None:
                 alive = pair
-        alive.sort(key=lambda k: (-value[k], k not in lazy, _progress(view, plans[k][0]), -votes[k]))
+        alive.sort(key=lambda k: (-value[k], k != held, k not in lazy, _progress(view, plans[k][0]), -votes[k]))
         if alive[0] in lazy:
             self.lazy_chosen += 1
         if self.tie and not self._inner:
@@ -762,7 +819,7 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
     hints = 0
     ended = "move limit"
     looking = _free_look(position, rules) if look else []
-    if player.lazy:
+    if player.lazy or player.again:
         player.met = {_met_key(position, seen)}
     for _ in range(max_moves):
         if position.is_won():
@@ -777,6 +834,11 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
         if looking and looking[0] in fresh:
             move, why = looking.pop(0), "look"
         elif plan and plan[0] in fresh and not (recheck and plan[0].startswith("w ")):
+            if player.again and plan[0] not in ("draw", "redeal"):
+                hints += 1
+                rest = list(plan)
+                plan = list(player.replan(player_view(position, seen), seen, fresh, rest))
+                why = "plan kept" if plan == rest else "plan changed"
             move = plan.pop(0)
         else:
             plan = []
@@ -792,7 +854,9 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
                 if trace is not None:
                     trace.append({"at": len(played), "why": why, "move": move, "fresh": list(fresh),
                                   "plan": [move] + plan, "hop": player.trace[made:]})
-        if trace is not None and why not in ("decision", "blind"):
+        if trace is not None and why in ("plan kept", "plan changed"):
+            trace.append({"at": len(played), "why": why, "move": move, "rest": list(rest), "plan": [move] + plan})
+        elif trace is not None and why not in ("decision", "blind"):
             trace.append({"at": len(played), "why": why, "move": move})
         position = apply_move(position, move, rules)
         played.append(move)
@@ -802,7 +866,9 @@ def play_with_fair_hints(position: Position, rules, rng: Rng, *, samples: int = 
             plan = []
             player.news()
             player.met = set()
-        if player.lazy:
+        else:
+            player.moved(move)
+        if player.lazy or player.again:
             player.met.add(_met_key(position, seen))
         visits.add(_state(position, len(seen)))
     won = position.is_won()
