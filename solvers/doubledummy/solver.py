@@ -36,6 +36,9 @@ GUESS_PROBES = 14
 # new rules empty the table when more than this share of its entry blocks is in use
 NEW_RULES_CLEAR = 0.25
 VALUES = ("best", "all")
+# where a probe writes the kernel's node limit into the vector
+_LIMIT_AT = L.O_CTR + L.N_LIMIT
+_search = K.search
 
 
 class _OutOfBudget(Exception):
@@ -58,11 +61,15 @@ class _Budget:
         self.stats = [0, 0, 0, 0]
 
     def slice(self) -> int:
+        if self.deadline is None:
+            # no clock to read: a sampled search with a fixed count solves thousands of
+            # endings, two or three probes each
+            if self.nodes_left <= 0:
+                raise _OutOfBudget
+            return self.nodes_left
         now = time.perf_counter()
         if self.nodes_left <= 0 or (self.deadline is not None and now >= self.deadline):
             raise _OutOfBudget
-        if self.deadline is None:
-            return self.nodes_left
         # no slice may take more than half the time left at the speed seen so far, so a
         # slow (busy) machine does not run far past the deadline
         elapsed = now - self.start
@@ -79,11 +86,13 @@ class _Ending:
     """The state vector of one ending, given to the probes as a fresh copy each time (a
     probe's counters start at zero, and a cut search may leave the vector changed)."""
 
-    __slots__ = ("vector", "scratch")
+    __slots__ = ("vector", "scratch", "scratch_address")
 
     def __init__(self):
         self.vector = np.zeros(L.S_SIZE, dtype=np.int64)
         self.scratch = np.zeros(L.S_SIZE, dtype=np.int64)
+        # the scratch buffer is never replaced: its address is read once
+        self.scratch_address = self.scratch.ctypes.data
 
     def packed(self) -> np.ndarray:
         """A fresh copy of the ending's vector, in the scratch buffer."""
@@ -157,7 +166,8 @@ class Solver:
         lower, upper = vector_bounds(ending.vector, n)
         box: list[int] = []
         try:
-            lower, upper = self._value(ending, lower, upper, budget, vector_estimate(ending.vector, n), box)
+            lower, upper = self._value(ending, lower, upper, budget, vector_estimate(ending.vector, n), box,
+                                       probe=self._ending_probe)
         except _OutOfBudget:
             if box:
                 return box[0], box[1], False
@@ -251,19 +261,42 @@ class Solver:
             if not ctr[L.N_ABORTED]:
                 return bool(ok), ctr[L.N_ROOT_MOVE]
 
+    def _ending_probe(self, ending: _Ending, target: int, budget: _Budget) -> tuple[bool, int]:
+        """:meth:`_probe` of an ending's vector: the same search, with the scratch
+        buffer's address known and the counters read in one slice (layout.py: nodes, limit,
+        aborted, root card, then the four statistics)."""
+        scratch, vector = ending.scratch, ending.vector
+        address = ending.scratch_address
+        stats = budget.stats
+        while True:
+            scratch[:] = vector
+            scratch[_LIMIT_AT] = budget.slice()
+            ok = _search(address, self._table_address, self._table.size, self._work_address, target, 0)
+            nodes, limit, aborted, move, s0, s1, s2, s3 = scratch[L.O_CTR:L.O_CTR + 8].tolist()
+            budget.spend(nodes if nodes < limit else limit)
+            stats[0] += s0
+            stats[1] += s1
+            stats[2] += s2
+            stats[3] += s3
+            if not aborted:
+                return bool(ok), move
+
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
-               bounds_out: list | None = None, found: list | None = None) -> tuple[int, int]:
+               bounds_out: list | None = None, found: list | None = None, probe=None) -> tuple[int, int]:
         """Exact value between known bounds by a sequence of null-window probes: from a
         guess, a few single steps towards the answer (a good guess is usually off by
         one or two), then by halving. ``found`` (root only, the team to play) keeps the
-        highest target proved and the card that proved it."""
+        highest target proved and the card that proved it. ``probe`` is the null-window
+        search to use (:meth:`_probe` unless given)."""
+        if probe is None:
+            probe = self._probe
         target = guess
         probes = 0
         try:
             while lower < upper:
                 if target is None or not lower < target <= upper:
                     target = (lower + upper + 1) // 2
-                ok, move = self._probe(state, target, budget)
+                ok, move = probe(state, target, budget)
                 if ok:
                     lower = target
                     if found is not None and move >= 0 and target > found[0]:

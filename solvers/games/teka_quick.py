@@ -158,13 +158,23 @@ class _Play:
     def play(self, seat: int, code: int) -> tuple[Card, str]:
         """``seat`` plays the card of ``code`` with the heuristic's signal; returns the
         hand's own card object and the signal."""
-        at = self.codes[seat].index(code)
-        del self.codes[seat][at]
+        codes = self.codes[seat]
+        at = codes.index(code)
+        del codes[at]
         card = self.hands[seat].pop(at)
-        mask = self.masks[seat][card.suit]
+        # what _add_to_trick does, from the code (this runs for every card of quick play)
+        suit, rank = code >> 4, code & 15
+        masks = self.masks[seat]
+        mask = masks[suit]
         tag = "drop" if self.drop and mask & (mask - 1) == 0 else ""
-        self.masks[seat][card.suit] = mask & ~(1 << card.rank)
-        self._add_to_trick(seat, card, tag)
+        masks[suit] = mask & ~(1 << rank)
+        self.played[suit] |= 1 << rank
+        trick = self.trick
+        if not trick:
+            self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
+        elif rank > self.win_rank if suit == self.win_suit else suit == self.trump:
+            self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
+        trick.append((seat, card, tag))
         return card, tag
 
 
@@ -190,18 +200,19 @@ def play_to(state: TekaState, cards_left: int) -> TekaState | None:
     tricks = list(state.tricks)
     voids = list(state.voids)
     seat = state.turn
+    choose, play = game.choose, game.play
+    trick_size = game.trick_size
     while True:
-        code = game.choose(seat)
+        code = choose(seat)
         trick = game.trick
-        card, tag = game.play(seat, code)
-        gone = set()
-        if trick[0][0] != seat and card.suit != trick[0][1].suit:
-            gone.add(trick[0][1].suit)
-        if tag == "drop":
-            gone.add(card.suit)
-        if gone:
-            voids[seat] = voids[seat] | gone
-        if len(game.trick) == game.trick_size:
+        _, tag = play(seat, code)
+        suit = code >> 4
+        lead_seat, lead_card, _ = trick[0]
+        if lead_seat != seat and suit != lead_card.suit:
+            voids[seat] = voids[seat] | ({lead_card.suit, suit} if tag == "drop" else {lead_card.suit})
+        elif tag == "drop":
+            voids[seat] = voids[seat] | {suit}
+        if len(trick) == trick_size:
             closed = tuple(game.trick)
             leader = game.win_seat
             tricks[leader % 2] += 1

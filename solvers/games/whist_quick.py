@@ -59,8 +59,8 @@ class _Play:
     """The hand in progress as masks: each seat's holding, the ranks played per suit,
     the trick so far and its winner."""
 
-    __slots__ = ("hands", "codes", "masks", "played", "trick", "trump", "win_seat", "win_suit", "win_rank",
-                 "first_lead", "tricks_done")
+    __slots__ = ("hands", "codes", "masks", "played", "trick", "led", "trump", "win_seat", "win_suit",
+                 "win_rank", "first_lead", "tricks_done")
 
     def __init__(self, state: WhistState):
         self.trump = state.trump
@@ -78,6 +78,7 @@ class _Play:
             self.first_lead[state.trick[0][0]] = state.trick[0][1].suit
         self.tricks_done = len(state.history)
         self.trick: list[tuple[int, Card]] = []
+        self.led = -1   # the suit led to the trick in progress (set by its first card)
         self.win_seat, self.win_suit, self.win_rank = -1, -1, -1
         for seat, c in state.trick:
             self._add_to_trick(seat, c)
@@ -85,6 +86,7 @@ class _Play:
     def _add_to_trick(self, seat: int, card: Card) -> None:
         self.played[card.suit] |= 1 << card.rank
         if not self.trick:
+            self.led = card.suit
             self.win_seat, self.win_suit, self.win_rank = seat, card.suit, card.rank
         elif card.rank > self.win_rank if card.suit == self.win_suit else card.suit == self.trump:
             self.win_seat, self.win_suit, self.win_rank = seat, card.suit, card.rank
@@ -100,7 +102,7 @@ class _Play:
         if not self.trick:
             return self._lead(seat)
         mine = self.masks[seat]
-        led_suit = self.trick[0][1].suit
+        led_suit = self.led
         trump = self.trump
         win_suit, win_rank = self.win_suit, self.win_rank
         partner_winning = (self.win_seat - seat) % 2 == 0
@@ -151,12 +153,12 @@ class _Play:
     def _lead(self, seat: int) -> int:
         mine = self.masks[seat]
         trump = self.trump
-        suits = _suits_in_order(self.codes[seat], mine)
         partner_suit = self.first_lead[(seat + 2) % SEATS]
         if partner_suit is not None and mine[partner_suit] and partner_suit != trump:
             cards = mine[partner_suit]
             top = cards.bit_length() - 1
             return _code(top if self._master(seat, partner_suit, top) else _low(cards), partner_suit)
+        suits = _suits_in_order(self.codes[seat], mine)   # only the choices below read the order
         if self.tricks_done:
             for s in suits:
                 top = mine[s].bit_length() - 1
@@ -202,6 +204,7 @@ class _Play:
         if not trick:
             if self.first_lead[seat] is None:
                 self.first_lead[seat] = suit
+            self.led = suit
             self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
         elif rank > self.win_rank if suit == self.win_suit else suit == self.trump:
             self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
@@ -226,14 +229,17 @@ def play_to(state: WhistState, cards_left: int) -> WhistState | None:
     last_trick = state.last_trick
     turned_on_table = state.turned_on_table
     seat = (leader + len(state.trick)) % SEATS
+    dealer = state.dealer
+    choose, play = game.choose, game.play
     while True:
-        code = game.choose(seat)
-        trick = game.trick
-        if trick and code >> 4 != trick[0][1].suit and trick[0][1].suit not in voids[seat]:
-            voids[seat] = voids[seat] | {trick[0][1].suit}
-        if seat == state.dealer:
+        code = choose(seat)
+        if game.trick:
+            led = game.led
+            if code >> 4 != led and led not in voids[seat]:
+                voids[seat] = voids[seat] | {led}
+        if seat == dealer:
             turned_on_table = False   # the dealer picks up the turned card when first playing
-        game.play(seat, code)
+        play(seat, code)
         if len(game.trick) == SEATS:
             closed = tuple(game.trick)
             leader = game.win_seat
