@@ -444,14 +444,11 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     live = held
     for i in range(tlen):
         live |= np.int64(1) << S[O_TRICK + i]
-    fkiller = -1
-    wi = -1
-    if tlen > 0:
-        # before the single run's shortcut, which may settle the position too
-        wi = winner_index(S, tlen)
-        fkiller = _follow_killer(W, ply, tlen, S[O_TRICK], S[O_TRICK + wi])
     # a single run of equivalent cards is one move and needs no weights
     if _single_run(S, legal_mask, live):
+        if tlen > 0:
+            # a forced card is no killer for the next follower at this depth: forget it
+            W[ply, W_FOLLOW_KEY] = 0
         m = legal_mask
         c = _hibit(m)
         W[ply, W_MOVES] = c
@@ -469,8 +466,11 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     lho = wrap(p + 1, n)
     rho = wrap(p + n - 1, n)
     partner = -1
+    fkiller = -1
     if tlen > 0:
+        wi = winner_index(S, tlen)
         w = S[O_TRICK + wi]
+        fkiller = _follow_killer(W, ply, tlen, S[O_TRICK], w)
         my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
         # cards the weights would order lowest first need no weights; lazy: the card
         # the weights would put first, alone, when it is plain without them
