@@ -416,8 +416,9 @@ def _low_first(W, ply, s, m, rem, first):
 def _follow_killer(W, ply, tlen, led_card, w):
     """The follower's killer at ``ply`` (-1 if none): the card that settled the last
     position at this depth with the same card led (``led_card``) and the same card
-    winning the trick so far (``w``). The search keeps the card that settles a position in ``W_KILLER`` at every
-    depth; it is forgotten here whenever the trick's led or winning card changes."""
+    winning the trick so far (``w``). The search keeps the card that settles a position
+    in ``W_KILLER`` at every depth; it is forgotten here whenever the trick's led or
+    winning card changes."""
     key = np.int64(tlen) | (np.int64(led_card) << 4) | (np.int64(w) << 10)
     if W[ply, W_FOLLOW_KEY] != key:
         W[ply, W_FOLLOW_KEY] = key
@@ -484,12 +485,13 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         if plain:
             if follow_low_first(lm, led, w, my_side_wins, facts, True):
                 return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
-            if lazy and LAZY_WIN:
+            # with a killer, the obvious card is not the one ordered first
+            if lazy and LAZY_WIN and fkiller < 0:
                 run = obvious_win(lm, _suit(live, led), w, facts)
                 if run != 0:
                     return _one_move(W, ply, led, run)
         elif lazy and LAZY_RUFF and card_pts == 0 and lm == 0 and trump >= 0 and led != trump \
-                and not my_side_wins:
+                and not my_side_wins and fkiller < 0:
             tm = _suit(legal_mask, trump)
             if tm != 0:
                 run = obvious_ruff(tm, _suit(live, trump), trump, w, facts[2])
