@@ -55,6 +55,13 @@ HINT_BONUS = 20
 # deciding card: it counts for more than a matching entry's card, whose entry did not
 # settle the position at its own target
 HINT_FALLBACK_BONUS = 50
+# a follower's killer: the card that settled the last position at the same depth where
+# the same card was led and the same card was winning the trick; it is tried before
+# every weight (DDS has no such rule; docs: eleventh round A)
+FOLLOW_KILLER_BONUS = 200
+# a follower's ply never stores a table entry (that is done at trick boundaries), so
+# its row keeps there the trick the follower's killer belongs to
+W_FOLLOW_KEY = W_STORE
 SUIT_MASK = 0xFFFF
 # count the side on lead's ruffs in both hands among the sure tricks
 CROSSRUFF = True
@@ -376,11 +383,19 @@ def _one_move(W, ply, s, run):
 
 
 @njit(cache=True, inline="always")
-def _low_first(W, ply, s, m, rem):
+def _low_first(W, ply, s, m, rem, first):
     """Row ``ply`` holds one card per run of ``m`` (suit ``s``; ``rem``: its live cards),
-    the lowest run first."""
+    the lowest run first; but the run holding card ``first`` (a code, -1 for none) before
+    them all."""
     count = 0
     x = m
+    if first >= 0 and (first >> 4) == s and (m >> (first & 15)) & 1:
+        run = run_around(m, rem, first & 15)
+        x &= ~run
+        W[ply, W_MOVES] = 16 * s + _hibit(run)
+        W[ply, W_SCORES] = 0
+        W[ply, W_RUNS] = run << (16 * s)
+        count = 1
     while x != 0:
         run = run_around(m, rem, _hibit(x & -x))
         x &= ~run
@@ -389,6 +404,21 @@ def _low_first(W, ply, s, m, rem):
         W[ply, W_RUNS + count] = run << (16 * s)
         count += 1
     return count
+
+
+@njit(cache=True, inline="always")
+def _follow_killer(W, ply, tlen, led_card, w):
+    """The follower's killer at ``ply`` (-1 if none): the card that settled the last
+    position at this depth with the same card led (``led_card``) and the same card
+    winning the trick so far (``w``). The search keeps the card that settles a position
+    in ``W_KILLER`` at every depth; it is forgotten here whenever the trick's led or
+    winning card changes."""
+    key = np.int64(tlen) | (np.int64(led_card) << 4) | (np.int64(w) << 10)
+    if W[ply, W_FOLLOW_KEY] != key:
+        W[ply, W_FOLLOW_KEY] = key
+        W[ply, W_KILLER] = -1
+        return -1
+    return W[ply, W_KILLER]
 
 
 @njit(cache=True)
@@ -411,6 +441,9 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         live |= np.int64(1) << S[O_TRICK + i]
     # a single run of equivalent cards is one move and needs no weights
     if _single_run(S, legal_mask, live):
+        if tlen > 0:
+            # a forced card is no killer for the next follower at this depth: forget it
+            W[ply, W_FOLLOW_KEY] = 0
         m = legal_mask
         c = _hibit(m)
         W[ply, W_MOVES] = c
@@ -428,9 +461,11 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     lho = wrap(p + 1, n)
     rho = wrap(p + n - 1, n)
     partner = -1
+    fkiller = -1
     if tlen > 0:
         wi = winner_index(S, tlen)
         w = S[O_TRICK + wi]
+        fkiller = _follow_killer(W, ply, tlen, S[O_TRICK], w)
         my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
         # cards the weights would order lowest first need no weights; lazy: the card
         # the weights would put first, alone, when it is plain without them
@@ -438,18 +473,19 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         plain = mode > 0 and card_pts == 0 and (lm << (16 * led)) == legal_mask
         lazy = mode > 1
         if plain and follow_low_first(lm, led, w, my_side_wins, facts, False):
-            return _low_first(W, ply, led, lm, _suit(live, led))
+            return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
         nlater = _later_seats(S, W, ply, n, p, tlen)
         facts = later_facts(S, W, ply, p, trump, led, nlater)
         if plain:
             if follow_low_first(lm, led, w, my_side_wins, facts, True):
-                return _low_first(W, ply, led, lm, _suit(live, led))
-            if lazy and LAZY_WIN:
+                return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
+            # with a killer, the obvious card is not the one ordered first
+            if lazy and LAZY_WIN and fkiller < 0:
                 run = obvious_win(lm, _suit(live, led), w, facts)
                 if run != 0:
                     return _one_move(W, ply, led, run)
         elif lazy and LAZY_RUFF and card_pts == 0 and lm == 0 and trump >= 0 and led != trump \
-                and not my_side_wins:
+                and not my_side_wins and fkiller < 0:
             tm = _suit(legal_mask, trump)
             if tm != 0:
                 run = obvious_ruff(tm, _suit(live, trump), trump, w, facts[2])
@@ -502,6 +538,8 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
                 score += hint_bonus
             if tlen == 0 and killer >= 0 and (run >> killer) & 1:
                 score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
+            elif fkiller >= 0 and (run >> fkiller) & 1:
+                score += FOLLOW_KILLER_BONUS
             W[ply, W_MOVES + count] = c
             W[ply, W_SCORES + count] = score
             W[ply, W_RUNS + count] = run
