@@ -48,7 +48,7 @@ MAX_RULES_IDS = 1 << 16
 # the lead that settled the last position at the same depth, and the card stored in a
 # matching table entry, are tried early but do not override every other weight; a killer
 # lead that wins the trick (a top card nobody can ruff, or the partner's) counts for more
-KILLER_BONUS = 47
+KILLER_BONUS = 25
 KILLER_WIN = 126
 HINT_BONUS = 20
 # the card of the shape's newest entry, the hint when no entry matches, is a neighbour's
