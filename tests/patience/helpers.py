@@ -46,3 +46,24 @@ def never_shown(deal, moves, rules):
         position = apply_move(position, move, rules)
         shown |= visible_cards(position)
     return [c for col in deal.columns for c in col.down if c not in shown]
+
+
+def games_blind_to_hidden_cards(rules, seeds, pairs=1, **options):
+    """Play the fair-hint player (``options``) on the Klondike deals ``seeds``; for each
+    game, swap up to ``pairs`` pairs of neighbouring face-down cards it never showed and
+    assert it is played move for move the same (had a decision read a hidden card, a swap
+    could change a move). Returns the number of swapped games played."""
+    from solvers.cards import Rng
+    from solvers.patience.deal import klondike_deal
+    from solvers.patience.player import play_with_fair_hints
+    from tests.patience.test_player_fair import _swap
+    swapped = 0
+    for seed in seeds:
+        deal = klondike_deal(seed)
+        record = play_with_fair_hints(deal, rules, Rng(seed), **options)
+        hidden = never_shown(deal, record.moves, rules)
+        for a, b in list(zip(hidden, hidden[1:]))[:pairs]:
+            other = play_with_fair_hints(_swap(deal, a, b), rules, Rng(seed), **options)
+            assert other.moves == record.moves, (seed, a, b)
+            swapped += 1
+    return swapped
