@@ -124,9 +124,7 @@ class WhistAdapter(Adapter):
         return "takes the majority (7 tricks)"
 
     def position(self, state) -> Position:
-        hands = [state.holding(s) for s in range(4)]
-        return Position.from_hands(hands, state.leader, [c for _, c in state.trick],
-                                   TrickRules.whist(state.trump))
+        return Position.from_hands(*self.ending(state))
 
     def ending(self, state):
         return ([state.holding(s) for s in range(4)], state.leader, [c for _, c in state.trick],
@@ -192,11 +190,7 @@ class TekaAdapter(Adapter):
         return list(seats)
 
     def position(self, state) -> Position:
-        order = self.order(state)
-        alone = state.sitting_out is not None
-        rules = TrickRules.teka(state.trump, declarer_alone=alone)
-        return Position.from_hands([state.hands[s] for s in order], order.index(state.leader),
-                                   [c for _, c, _ in state.trick], rules)
+        return Position.from_hands(*self.ending(state))
 
     def ending(self, state):
         order = self.order(state)

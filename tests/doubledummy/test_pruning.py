@@ -319,6 +319,15 @@ def test_a_winning_lead_then_a_crossruff_takes_its_count(exhaustive):
     assert checked > 20 and beyond > 10 and deeper > 5
 
 
+def _random_boundaries(rng, trump, count=600):
+    """``count`` random trick boundaries (rules, cards a hand, encoded state): three in four
+    of four bridge seats, the others of three seats in a paranoid game, 1 to 13 cards a hand."""
+    for i in range(count):
+        rules = TrickRules.bridge(trump) if i % 4 else TrickRules(seats=3, trump=trump)
+        size = min(1 + i % 13, len(rules.cards) // rules.seats)
+        yield rules, size, encode(random_position(rng, size, rules, trick_cards=0))
+
+
 @pytest.mark.parametrize("trump", [None, 0, 3])
 def test_the_bound_on_the_sure_tricks_is_never_below_a_count(trump):
     """``quick_bound`` is an upper bound: on random positions at a trick boundary (four
@@ -328,11 +337,7 @@ def test_the_bound_on_the_sure_tricks_is_never_below_a_count(trump):
     from solvers.doubledummy.quick import crossruff_bound, crossruff_then_trumps, quick_bound, quick_tricks
     rng = Rng("quick-bound-%s" % trump)
     short = 0
-    for i in range(600):
-        size = 1 + i % 13
-        rules = TrickRules.bridge(trump) if i % 4 else TrickRules(seats=3, trump=trump)
-        size = min(size, len(rules.cards) // rules.seats)
-        state = encode(random_position(rng, size, rules, trick_cards=0))
+    for rules, size, state in _random_boundaries(rng, trump):
         packed = state.packed()
         n, leader, t = rules.seats, int(state.st[1]), int(state.cfg[K.C_TRUMP])
         bound = quick_bound(packed, n, leader, t)
@@ -359,11 +364,7 @@ def test_the_trump_counts_never_exceed_the_longest_trump_holding(trump):
         trumps_under_the_top_rem)
     rng = Rng("trump-skip-%s" % trump)
     skipped = 0
-    for i in range(600):
-        size = 1 + i % 13
-        rules = TrickRules.bridge(trump) if i % 4 else TrickRules(seats=3, trump=trump)
-        size = min(size, len(rules.cards) // rules.seats)
-        state = encode(random_position(rng, size, rules, trick_cards=0))
+    for rules, size, state in _random_boundaries(rng, trump):
         packed = state.packed()
         n, leader = rules.seats, int(state.st[1])
         longest = max(bin(int(packed[K.O_HANDS + p]) >> (16 * trump) & 0xFFFF).count("1") for p in range(n))
