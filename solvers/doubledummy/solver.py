@@ -244,42 +244,41 @@ class Solver:
             found = self._rules_ids[signature] = len(self._rules_ids)
         return found
 
+    def _search_once(self, vector: np.ndarray, address: int, target: int, budget: _Budget
+                     ) -> tuple[bool, int, int]:
+        """One null-window search of the state ``vector`` (at ``address``; it stays alive
+        in the caller) within the budget's slice: can the team score ``target``, the root
+        card that settled it (-1 if none did), and whether the slice ran out. The counters
+        are read in one slice (layout.py: nodes, limit, aborted, root card, then the four
+        statistics)."""
+        vector[_LIMIT_AT] = budget.slice()
+        ok = _search(address, self._table_address, self._table.size, self._work_address, target, 0)
+        nodes, limit, aborted, move, s0, s1, s2, s3 = vector[L.O_CTR:L.O_CTR + 8].tolist()
+        budget.spend(nodes if nodes < limit else limit)
+        stats = budget.stats
+        stats[0] += s0
+        stats[1] += s1
+        stats[2] += s2
+        stats[3] += s3
+        return bool(ok), move, aborted
+
     def _probe(self, state: State, target: int, budget: _Budget) -> tuple[bool, int]:
         """Null-window search: can the team score ``target``? Also the root card that
         settled it (-1 if none did)."""
         while True:
             packed = state.packed()
-            packed[L.O_CTR + L.N_LIMIT] = budget.slice()
-            # the kernel reads the arrays through their addresses; they stay alive here
-            ok = K.search(packed.ctypes.data, self._table_address, self._table.size,
-                          self._work_address, target, 0)
-            ctr = packed[L.O_CTR:L.O_CTR + 8].tolist()   # plain ints: read several times
-            budget.spend(min(ctr[L.N_NODES], ctr[L.N_LIMIT]))
-            stats = budget.stats
-            for i in range(4):
-                stats[i] += ctr[L.N_STATS + i]
-            if not ctr[L.N_ABORTED]:
-                return bool(ok), ctr[L.N_ROOT_MOVE]
+            ok, move, aborted = self._search_once(packed, packed.ctypes.data, target, budget)
+            if not aborted:
+                return ok, move
 
     def _ending_probe(self, ending: _Ending, target: int, budget: _Budget) -> tuple[bool, int]:
-        """:meth:`_probe` of an ending's vector: the same search, with the scratch
-        buffer's address known and the counters read in one slice (layout.py: nodes, limit,
-        aborted, root card, then the four statistics)."""
-        scratch, vector = ending.scratch, ending.vector
-        address = ending.scratch_address
-        stats = budget.stats
+        """:meth:`_probe` of an ending's vector, copied afresh into the scratch buffer
+        whose address is known."""
         while True:
-            scratch[:] = vector
-            scratch[_LIMIT_AT] = budget.slice()
-            ok = _search(address, self._table_address, self._table.size, self._work_address, target, 0)
-            nodes, limit, aborted, move, s0, s1, s2, s3 = scratch[L.O_CTR:L.O_CTR + 8].tolist()
-            budget.spend(nodes if nodes < limit else limit)
-            stats[0] += s0
-            stats[1] += s1
-            stats[2] += s2
-            stats[3] += s3
+            ending.scratch[:] = ending.vector
+            ok, move, aborted = self._search_once(ending.scratch, ending.scratch_address, target, budget)
             if not aborted:
-                return bool(ok), move
+                return ok, move
 
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
                bounds_out: list | None = None, found: list | None = None, probe=None) -> tuple[int, int]:
