@@ -5,7 +5,8 @@ whose raises are closed (``TekaAdapter.counting_state``), and plays each sampled
 with the heuristic's card and signal (``teka_bot.card_choice``, ``card_signal``) until a
 few tricks are left. Here each hand is a bit mask of ranks per suit and the plays so far
 a mask per suit; the rules of ``card_choice`` are read from the masks, and one state is
-built at the end. The first trick, with its trump-lead rules, is left to the state.
+built at the end. The first trick's lead, with its trump-lead rules, is left to the
+state; its follows (the trump ace's sequence when trumps are led) are read from masks.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from solvers.tricks import ALL_RANKS, RANKS_ABOVE, evolve, hand_codes_and_masks
 
 _ALL_RANKS = ALL_RANKS
 _RANK_COUNT = len(Rank)
+_ACE = Rank.ACE
 
 
 # per rank, the ranks above it (a bit per rank)
@@ -52,13 +54,16 @@ class _Play:
     trick so far and its winner."""
 
     __slots__ = ("hands", "codes", "masks", "played", "trick", "trump", "win_seat", "win_suit", "win_rank",
-                 "declaring_side", "trick_size", "request", "drop")
+                 "declaring_side", "trick_size", "request", "drop", "ace_rule")
 
     def __init__(self, state: TekaState):
         self.trump = state.trump
         self.declaring_side = state.declaring_side
         self.trick_size = state.trick_size
         self.drop = "drop" in SIGNALS[state.options.signals]
+        # in the first trick, a trump lead is followed from the unbroken sequence from the
+        # trump ace down when one is held (``TekaState.playable``)
+        self.ace_rule = not state.history and state.options.ace_sequence_first_trick
         self.hands = [list(hand) for hand in state.hands]
         self.codes, self.masks = hand_codes_and_masks(self.hands)
         self.played = [0, 0, 0, 0]
@@ -101,6 +106,13 @@ class _Play:
         partner_winning = (self.win_seat - seat) % 2 == 0
         last = len(self.trick) == self.trick_size - 1
         follow = mine[led_suit]
+        if self.ace_rule and led_suit == trump and follow >> _ACE & 1:
+            # the cards the seat may play: the run of trumps from the ace down
+            run, rank = 0, _ACE
+            while follow >> rank & 1:
+                run |= 1 << rank
+                rank -= 1
+            follow = run
         if partner_winning and (last or self._master(seat, win_suit, win_rank)):
             return self._lowest(seat, follow, led_suit)
         if not follow:
@@ -181,9 +193,9 @@ class _Play:
 def play_to(state: TekaState, cards_left: int) -> TekaState | None:
     """The state once the heuristic has played ``state`` down to ``cards_left`` cards a
     hand (the state ``TekaState._play`` with the heuristic's card and signal at every step
-    gives), or None when this path does not apply: not in card play, in the first trick,
-    a raise open, or a contract that could be decided before then."""
-    if (state.phase != PLAY or not state.history or state.raise_open or state.declarer is None
+    gives), or None when this path does not apply: not in card play, at the first trick's
+    lead, a raise open, or a contract that could be decided before then."""
+    if (state.phase != PLAY or not (state.history or state.trick) or state.raise_open or state.declarer is None
             or not 1 <= cards_left):
         return None
     done = TRICKS - cards_left
@@ -218,6 +230,7 @@ def play_to(state: TekaState, cards_left: int) -> TekaState | None:
             tricks[leader % 2] += 1
             history.append(closed)
             game.trick = []
+            game.ace_rule = False
             if len(history) >= done:
                 break
             seat = leader

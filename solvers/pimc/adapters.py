@@ -222,9 +222,9 @@ class TekaAdapter(Adapter):
         return TEKA_TRICKS - len(state.history)
 
     def quick_play(self, state, cards_left, rng):
-        # the first trick (its trump-lead rules) card by card on the state, as quick play
-        # steps; then the heuristic on bit masks of the hands, one state built at the end
-        while state.phase == PLAY and not state.history and not state.raise_open:
+        # the first trick's lead (its trump-lead rules) on the state, as quick play steps;
+        # then the heuristic on bit masks of the hands, one state built at the end
+        if state.phase == PLAY and not state.history and not state.trick and not state.raise_open:
             state = self.rollout_step(state, state.turn, rng)
         return _teka_quick()(state, cards_left)
 
