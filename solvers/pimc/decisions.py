@@ -27,6 +27,7 @@ from solvers.games.teka import (ANSWER, BIDDING, DOUBLE13, LOWEST_BID, NO_RAISE,
 from solvers.games.teka_calls import best_trump, call_likelihood, heuristic_call, pass_word
 from solvers.pimc.adapters import TekaAdapter
 from solvers.pimc.hint import CardSamples, gone_cards, hint_from_samples, legal_cards, seat_hand
+from solvers.pimc.pool import lent_solver
 from solvers.pimc.search import HORIZON, OutOfTime, card_groups, card_values, hand_tricks
 from solvers.sampling import determinize
 
@@ -471,9 +472,12 @@ def teka_decision_hint(state: TekaState, seat: int, budget: float | None, *, sam
     """The sampled hint for every Teka decision: a redeal answer, a call, trumps, a card (or a
     raise at the declarer's turn), a raise answer, or the declarer's raise window between
     its cards (None: no deal valued in time)."""
+    if solver is None:
+        # a solver kept between hints (its table's entries hold under any later hint)
+        with lent_solver(state.game.name) as lent:
+            return teka_decision_hint(state, seat, budget, samples=samples, rng=rng, solver=lent, oracle=oracle)
     clock = _Clock(budget)
     rng = rng or Rng(0)
-    solver = solver or Solver()
     method = "oracle" if oracle else "sampled"
     if state.phase in (REDEAL, BIDDING):
         return _call_hint(state, seat, clock, samples, rng, solver, oracle, method)
