@@ -76,10 +76,17 @@ class Adapter(abc.ABC):
         game's own bot, which only plays legal moves, so it is not checked again."""
         return state._apply(self.rollout_action(state, seat, rng), seat)
 
-    def quick_play(self, state: State, cards_left: int, rng: Rng) -> State | None:
+    def quick_play(self, state: State, cards_left: int, rng: Rng, before=None) -> State | None:
         """The state quick play reaches once ``cards_left`` cards a hand are left, by the
         game's own faster path; None when the game has none (or the hand would end first)
-        and quick play steps with ``rollout_step``."""
+        and quick play steps with ``rollout_step``. ``before``: ``(shared, seat, card)``
+        when ``state`` follows ``seat``'s ``card`` from the state :meth:`quick_shared`
+        gave ``shared`` for (given only when that was not None)."""
+        return None
+
+    def quick_shared(self, state: State):
+        """What quick play after each card of the seat to play in ``state`` can share (the
+        game's own reading of the state), or None (the default: nothing)."""
         return None
 
     def hand_number(self, state: State) -> int:
@@ -151,9 +158,14 @@ class WhistAdapter(Adapter):
         card, _ = choice[0](state, seat)
         return state.play(card, seat)
 
-    def quick_play(self, state, cards_left, rng):
+    def quick_play(self, state, cards_left, rng, before=None):
         # the heuristic on bit masks of the hands, one state built at the end
-        return _whist_quick()(state, cards_left)
+        return _whist_quick()(state, cards_left, before)
+
+    def quick_shared(self, state):
+        # the masks of the deal, read once for every candidate card
+        _whist_quick()
+        return _WHIST_QUICK[1](state)
 
 
 class TekaAdapter(Adapter):
@@ -255,8 +267,8 @@ _WHIST_QUICK = []
 def _whist_quick():
     # imported late, as the Whist bot
     if not _WHIST_QUICK:
-        from solvers.games.whist_quick import play_to
-        _WHIST_QUICK.append(play_to)
+        from solvers.games.whist_quick import masks_of, play_to
+        _WHIST_QUICK.extend((play_to, masks_of))
     return _WHIST_QUICK[0]
 
 

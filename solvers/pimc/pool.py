@@ -20,7 +20,7 @@ from typing import Iterator
 
 from solvers.doubledummy import Solver
 
-__all__ = ["lent_solver", "IDLE_PER_GAME"]
+__all__ = ["lent_solver", "clear_idle", "IDLE_PER_GAME"]
 
 # idle solvers kept per game: a solver's table takes about 60 MB of address space (its
 # pages are touched as it fills), so a burst of simultaneous hints keeps only a couple
@@ -45,3 +45,12 @@ def lent_solver(game: str) -> Iterator[Solver]:
             idle = _IDLE.setdefault(game, [])
             if len(idle) < IDLE_PER_GAME:
                 idle.append(solver)
+
+
+def clear_idle() -> None:
+    """Empty the table of every idle solver. For measurements that repeat the same hints:
+    a repeated hint finds its own endings in the table, which a new position does not."""
+    with _LOCK:
+        for idle in _IDLE.values():
+            for solver in idle:
+                solver.clear()

@@ -127,3 +127,21 @@ def test_teka_quick_play_follows_the_first_trick_on_masks():
                 assert teka_quick.play_to(counted, cards_left) == _teka_stepped(counted, cards_left)
                 checked += 1
     assert checked > 1000 and ace_follows >= 10
+
+
+def test_whist_quick_play_from_the_shared_masks_of_the_deal_is_the_same():
+    # a sampled deal's masks read once, then each candidate card played onto a copy
+    adapter = adapter_for(games.get("whist").new(seed=0))
+    checked = from_shared = 0
+    for start in _starts("whist", range(2)):
+        seat = start.turn
+        shared = whist_quick.masks_of(start)
+        for card in {adapter.card_of(a) for a in start.legal_actions(seat)}:
+            after = start.play(card, seat)
+            from_shared += whist_quick._after(shared, seat, card) is not None
+            for cards_left in (1, 6, 12 - len(start.history)):
+                if cards_left >= 1:
+                    assert whist_quick.play_to(after, cards_left, (shared, seat, card)) == \
+                        whist_quick.play_to(after, cards_left)
+                    checked += 1
+    assert checked > 1000 and from_shared > 300
