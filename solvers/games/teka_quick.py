@@ -81,6 +81,20 @@ class _Play:
         for seat, c, tag in state.trick:
             self._add_to_trick(seat, c, tag)
 
+    def copy(self) -> "_Play":
+        """An independent copy (the hands' lists and masks are its own)."""
+        other = object.__new__(_Play)
+        other.trump, other.declaring_side, other.trick_size = self.trump, self.declaring_side, self.trick_size
+        other.drop, other.ace_rule = self.drop, self.ace_rule
+        other.hands = [list(hand) for hand in self.hands]
+        other.codes = [list(codes) for codes in self.codes]
+        other.masks = [list(masks) for masks in self.masks]
+        other.played = list(self.played)
+        other.request = list(self.request)
+        other.trick = list(self.trick)
+        other.win_seat, other.win_suit, other.win_rank = self.win_seat, self.win_suit, self.win_rank
+        return other
+
     def _add_to_trick(self, seat: int, card: Card, tag: str) -> None:
         self.played[card.suit] |= 1 << card.rank
         if not self.trick:
@@ -190,11 +204,35 @@ class _Play:
         return card, tag
 
 
-def play_to(state: TekaState, cards_left: int) -> TekaState | None:
+def masks_of(state: TekaState) -> _Play | None:
+    """The masks of ``state`` as quick play reads them, to be shared by quick play after
+    each card the seat to play may play (None when not in card play)."""
+    return _Play(state) if state.phase == PLAY and state.declarer is not None else None
+
+
+def _after(before: _Play, seat: int, card: Card) -> _Play | None:
+    """The masks after ``seat`` plays ``card`` with no signal (as the sampled search plays
+    a candidate card) onto ``before``'s state, or None when the card closes the trick."""
+    if len(before.trick) == before.trick_size - 1:
+        return None
+    game = before.copy()
+    codes = game.codes[seat]
+    at = codes.index(card.rank | card.suit << 4)
+    del codes[at]
+    game._add_to_trick(seat, game.hands[seat].pop(at), "")
+    game.masks[seat][card.suit] &= ~(1 << card.rank)
+    return game
+
+
+def play_to(state: TekaState, cards_left: int, before: tuple | None = None) -> TekaState | None:
     """The state once the heuristic has played ``state`` down to ``cards_left`` cards a
     hand (the state ``TekaState._play`` with the heuristic's card and signal at every step
     gives), or None when this path does not apply: not in card play, at the first trick's
-    lead, a raise open, or a contract that could be decided before then."""
+    lead, a raise open, or a contract that could be decided before then.
+
+    ``before``: ``(masks, seat, card)`` when ``state`` follows ``seat``'s plain ``card``
+    from the state (or its counting state) ``masks`` (from :func:`masks_of`) was read
+    from: the masks are taken from there rather than read from ``state`` again."""
     if (state.phase != PLAY or not (state.history or state.trick) or state.raise_open or state.declarer is None
             or not 1 <= cards_left):
         return None
@@ -205,7 +243,9 @@ def play_to(state: TekaState, cards_left: int) -> TekaState | None:
     side = state.declaring_side
     if state.tricks[side] + closes >= state.bid or state.tricks[1 - side] + closes > TRICKS - state.bid:
         return None
-    game = _Play(state)
+    game = None if before is None else _after(*before)
+    if game is None:
+        game = _Play(state)
     after = [state.after(s) for s in range(4)]
     leader = state.leader
     history = list(state.history)

@@ -233,12 +233,19 @@ class TekaAdapter(Adapter):
         # a seat yet to play to the trick holds a card for every trick left
         return TEKA_TRICKS - len(state.history)
 
-    def quick_play(self, state, cards_left, rng):
+    def quick_play(self, state, cards_left, rng, before=None):
         # the first trick's lead (its trump-lead rules) on the state, as quick play steps;
         # then the heuristic on bit masks of the hands, one state built at the end
         if state.phase == PLAY and not state.history and not state.trick and not state.raise_open:
             state = self.rollout_step(state, state.turn, rng)
-        return _teka_quick()(state, cards_left)
+            before = None
+        return _teka_quick()(state, cards_left, before)
+
+    def quick_shared(self, state):
+        # the masks of the deal, read once for every candidate card (the counting state
+        # quick play runs on differs only in what the masks do not read)
+        _teka_quick()
+        return _TEKA_QUICK[1](state)
 
 
 def _heuristic(state: State):
@@ -278,8 +285,8 @@ _TEKA_QUICK = []
 def _teka_quick():
     # imported late, as the Teka bot
     if not _TEKA_QUICK:
-        from solvers.games.teka_quick import play_to
-        _TEKA_QUICK.append(play_to)
+        from solvers.games.teka_quick import masks_of, play_to
+        _TEKA_QUICK.extend((play_to, masks_of))
     return _TEKA_QUICK[0]
 
 

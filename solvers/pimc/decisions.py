@@ -503,6 +503,7 @@ def _card_values(solver: Solver, deal: TekaState, seat: int, groups, rng: Rng, d
         return card_values(solver, ADAPTER, deal, seat, groups, rng, deadline)
     side = side_of(seat)
     out = {}
+    shared = ADAPTER.quick_shared(deal)
     for group in groups:
         if deadline is not None and time.perf_counter() >= deadline:
             raise OutOfTime
@@ -510,7 +511,8 @@ def _card_values(solver: Solver, deal: TekaState, seat: int, groups, rng: Rng, d
         if len(after.sheet) != len(deal.sheet):
             value = after.sheet[-1].tricks[side]
         else:
-            value = hand_tricks(solver, ADAPTER, after, side, rng, deadline)
+            value = hand_tricks(solver, ADAPTER, after, side, rng, deadline,
+                                None if shared is None else (shared, seat, group[0]))
         for card in group:
             out[card] = value
     return out

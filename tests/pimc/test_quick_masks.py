@@ -145,3 +145,26 @@ def test_whist_quick_play_from_the_shared_masks_of_the_deal_is_the_same():
                         whist_quick.play_to(after, cards_left)
                     checked += 1
     assert checked > 1000 and from_shared > 300
+
+
+def test_teka_quick_play_from_the_shared_masks_of_the_deal_is_the_same():
+    # the deal's masks read once; each candidate card (played plain) onto a copy, quick
+    # play then running on the counting state of the card's after-state
+    checked = from_shared = 0
+    for start in _starts("teka", range(2)):
+        seat = start.turn
+        adapter = adapter_for(start)
+        shared = teka_quick.masks_of(start)
+        for action in start.legal_actions(seat):
+            card = adapter.card_of(action)
+            if card is None or (action.args[1:] and action.args[1]):
+                continue
+            after = adapter.counting_state(adapter.play_card(start, seat, card))
+            from_shared += teka_quick._after(shared, seat, card) is not None
+            done = len(after.history)
+            for cards_left in {max(1, 7 - done), 12 - done}:
+                if 1 <= cards_left <= 12 - done:
+                    assert teka_quick.play_to(after, cards_left, (shared, seat, card)) == \
+                        teka_quick.play_to(after, cards_left)
+                    checked += 1
+    assert checked > 300 and from_shared > 150
