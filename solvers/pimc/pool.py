@@ -22,9 +22,9 @@ from solvers.doubledummy import Solver
 
 __all__ = ["lent_solver", "clear_idle", "IDLE_PER_GAME"]
 
-# idle solvers kept per game: a solver's table takes about 60 MB of address space (its
-# pages are touched as it fills), so a burst of simultaneous hints keeps only a couple
-IDLE_PER_GAME = 2
+# idle solvers kept per game: a solver's table takes 63 MB of address space (6 MB touched
+# when new, the rest as it fills), so after a burst of simultaneous hints one is kept
+IDLE_PER_GAME = 1
 
 _IDLE: dict[str, list[Solver]] = {}
 _LOCK = threading.Lock()
