@@ -86,7 +86,8 @@ def speed(quick: bool) -> None:
                 hint = game.hint(state, min(state.to_move), 1.0, rng=Rng(seed))
                 counts.append(hint.evaluation.get("samples", 0))
         if counts:
-            print(f"teka's own hint, trick {trick:2}: {statistics.mean(counts):7.1f} samples/hint  ({len(counts)} hints)")
+            print(f"teka's own hint, trick {trick:2}: {statistics.mean(counts):7.1f} samples/hint  "
+                  f"({len(counts)} hints)")
 
 
 RATE_SAMPLES = {1: 12, 4: 12, 7: 120, 10: 240}

@@ -94,7 +94,8 @@ class _Play:
         other.first_lead = list(self.first_lead)
         other.tricks_done = self.tricks_done
         other.trick = list(self.trick)
-        other.led, other.win_seat, other.win_suit, other.win_rank = self.led, self.win_seat, self.win_suit, self.win_rank
+        other.led = self.led
+        other.win_seat, other.win_suit, other.win_rank = self.win_seat, self.win_suit, self.win_rank
         return other
 
     def _add_to_trick(self, seat: int, card: Card) -> None:
