@@ -30,6 +30,7 @@ import networkx as nx
 from solvers.cards import Card, Rng, card_order
 from solvers.errors import CardsageError
 from solvers.game import State
+from solvers.tricks import evolve
 
 __all__ = ["determinize", "sample_hidden", "HiddenDeal", "hidden_deal", "feasible", "flow_feasible", "weighted_index"]
 
@@ -135,9 +136,31 @@ def determinize(state: State, seat: int, rng: Rng) -> State:
     Raises :class:`CardsageError` when no deal of the unseen cards fits what is public.
     """
     sample = sample_hidden(state, seat, rng)
-    if dataclasses.is_dataclass(sample) and any(f.name == "rng_state" for f in dataclasses.fields(sample)):
-        sample = dataclasses.replace(sample, rng_state=rng.next64())
+    reseed = _RESEED.get(type(sample))
+    if reseed is None:
+        reseed = _RESEED[type(sample)] = _reseeding(sample)
+    return reseed(sample, rng) if reseed is not _NO_RESEED else sample
+
+
+def _NO_RESEED(sample, rng):
     return sample
+
+
+def _reseeding(sample):
+    """How a state of ``sample``'s class takes a new generator state: none (no ``rng_state``
+    field), ``evolve`` (a dataclass of plain fields kept in its ``__dict__``: a copy of its
+    fields, at a fraction of the cost of ``dataclasses.replace``), or ``dataclasses.replace``."""
+    cls = type(sample)
+    if not dataclasses.is_dataclass(cls) or not any(f.name == "rng_state" for f in dataclasses.fields(cls)):
+        return _NO_RESEED
+    if (hasattr(cls, "__post_init__") or not cls.__dataclass_params__.init
+            or not all(f.init for f in dataclasses.fields(cls)) or not hasattr(sample, "__dict__")):
+        return lambda sample, rng: dataclasses.replace(sample, rng_state=rng.next64())
+    return lambda sample, rng: evolve(sample, rng_state=rng.next64())
+
+
+# per state class, how determinize gives a deal a new generator state
+_RESEED: dict[type, Callable] = {}
 
 
 def sample_hidden(state: State, seat: int, rng: Rng) -> State:

@@ -5,7 +5,8 @@ whose raises are closed (``TekaAdapter.counting_state``), and plays each sampled
 with the heuristic's card and signal (``teka_bot.card_choice``, ``card_signal``) until a
 few tricks are left. Here each hand is a bit mask of ranks per suit and the plays so far
 a mask per suit; the rules of ``card_choice`` are read from the masks, and one state is
-built at the end. The first trick, with its trump-lead rules, is left to the state.
+built at the end. The first trick's lead, with its trump-lead rules, is left to the
+state; its follows (the trump ace's sequence when trumps are led) are read from masks.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from solvers.tricks import ALL_RANKS, RANKS_ABOVE, evolve, hand_codes_and_masks
 
 _ALL_RANKS = ALL_RANKS
 _RANK_COUNT = len(Rank)
+_ACE = Rank.ACE
 
 
 # per rank, the ranks above it (a bit per rank)
@@ -52,13 +54,16 @@ class _Play:
     trick so far and its winner."""
 
     __slots__ = ("hands", "codes", "masks", "played", "trick", "trump", "win_seat", "win_suit", "win_rank",
-                 "declaring_side", "trick_size", "request", "drop")
+                 "declaring_side", "trick_size", "request", "drop", "ace_rule")
 
     def __init__(self, state: TekaState):
         self.trump = state.trump
         self.declaring_side = state.declaring_side
         self.trick_size = state.trick_size
         self.drop = "drop" in SIGNALS[state.options.signals]
+        # in the first trick, a trump lead is followed from the unbroken sequence from the
+        # trump ace down when one is held (``TekaState.playable``)
+        self.ace_rule = not state.history and state.options.ace_sequence_first_trick
         self.hands = [list(hand) for hand in state.hands]
         self.codes, self.masks = hand_codes_and_masks(self.hands)
         self.played = [0, 0, 0, 0]
@@ -75,6 +80,20 @@ class _Play:
         self.win_seat, self.win_suit, self.win_rank = -1, -1, -1
         for seat, c, tag in state.trick:
             self._add_to_trick(seat, c, tag)
+
+    def copy(self) -> "_Play":
+        """An independent copy (the hands' lists and masks are its own)."""
+        other = object.__new__(_Play)
+        other.trump, other.declaring_side, other.trick_size = self.trump, self.declaring_side, self.trick_size
+        other.drop, other.ace_rule = self.drop, self.ace_rule
+        other.hands = [list(hand) for hand in self.hands]
+        other.codes = [list(codes) for codes in self.codes]
+        other.masks = [list(masks) for masks in self.masks]
+        other.played = list(self.played)
+        other.request = list(self.request)
+        other.trick = list(self.trick)
+        other.win_seat, other.win_suit, other.win_rank = self.win_seat, self.win_suit, self.win_rank
+        return other
 
     def _add_to_trick(self, seat: int, card: Card, tag: str) -> None:
         self.played[card.suit] |= 1 << card.rank
@@ -101,6 +120,13 @@ class _Play:
         partner_winning = (self.win_seat - seat) % 2 == 0
         last = len(self.trick) == self.trick_size - 1
         follow = mine[led_suit]
+        if self.ace_rule and led_suit == trump and follow >> _ACE & 1:
+            # the cards the seat may play: the run of trumps from the ace down
+            run, rank = 0, _ACE
+            while follow >> rank & 1:
+                run |= 1 << rank
+                rank -= 1
+            follow = run
         if partner_winning and (last or self._master(seat, win_suit, win_rank)):
             return self._lowest(seat, follow, led_suit)
         if not follow:
@@ -178,12 +204,36 @@ class _Play:
         return card, tag
 
 
-def play_to(state: TekaState, cards_left: int) -> TekaState | None:
+def masks_of(state: TekaState) -> _Play | None:
+    """The masks of ``state`` as quick play reads them, to be shared by quick play after
+    each card the seat to play may play (None when not in card play)."""
+    return _Play(state) if state.phase == PLAY and state.declarer is not None else None
+
+
+def _after(before: _Play, seat: int, card: Card) -> _Play | None:
+    """The masks after ``seat`` plays ``card`` with no signal (as the sampled search plays
+    a candidate card) onto ``before``'s state, or None when the card closes the trick."""
+    if len(before.trick) == before.trick_size - 1:
+        return None
+    game = before.copy()
+    codes = game.codes[seat]
+    at = codes.index(card.rank | card.suit << 4)
+    del codes[at]
+    game._add_to_trick(seat, game.hands[seat].pop(at), "")
+    game.masks[seat][card.suit] &= ~(1 << card.rank)
+    return game
+
+
+def play_to(state: TekaState, cards_left: int, before: tuple | None = None) -> TekaState | None:
     """The state once the heuristic has played ``state`` down to ``cards_left`` cards a
     hand (the state ``TekaState._play`` with the heuristic's card and signal at every step
-    gives), or None when this path does not apply: not in card play, in the first trick,
-    a raise open, or a contract that could be decided before then."""
-    if (state.phase != PLAY or not state.history or state.raise_open or state.declarer is None
+    gives), or None when this path does not apply: not in card play, at the first trick's
+    lead, a raise open, or a contract that could be decided before then.
+
+    ``before``: ``(masks, seat, card)`` when ``state`` follows ``seat``'s plain ``card``
+    from the state (or its counting state) ``masks`` (from :func:`masks_of`) was read
+    from: the masks are taken from there rather than read from ``state`` again."""
+    if (state.phase != PLAY or not (state.history or state.trick) or state.raise_open or state.declarer is None
             or not 1 <= cards_left):
         return None
     done = TRICKS - cards_left
@@ -193,7 +243,9 @@ def play_to(state: TekaState, cards_left: int) -> TekaState | None:
     side = state.declaring_side
     if state.tricks[side] + closes >= state.bid or state.tricks[1 - side] + closes > TRICKS - state.bid:
         return None
-    game = _Play(state)
+    game = None if before is None else _after(*before)
+    if game is None:
+        game = _Play(state)
     after = [state.after(s) for s in range(4)]
     leader = state.leader
     history = list(state.history)
@@ -218,6 +270,7 @@ def play_to(state: TekaState, cards_left: int) -> TekaState | None:
             tricks[leader % 2] += 1
             history.append(closed)
             game.trick = []
+            game.ace_rule = False
             if len(history) >= done:
                 break
             seat = leader

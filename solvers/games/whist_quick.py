@@ -83,6 +83,21 @@ class _Play:
         for seat, c in state.trick:
             self._add_to_trick(seat, c)
 
+    def copy(self) -> "_Play":
+        """An independent copy (the hands' lists and masks are its own)."""
+        other = object.__new__(_Play)
+        other.trump = self.trump
+        other.hands = [list(hand) for hand in self.hands]
+        other.codes = [list(codes) for codes in self.codes]
+        other.masks = [list(masks) for masks in self.masks]
+        other.played = list(self.played)
+        other.first_lead = list(self.first_lead)
+        other.tricks_done = self.tricks_done
+        other.trick = list(self.trick)
+        other.led = self.led
+        other.win_seat, other.win_suit, other.win_rank = self.win_seat, self.win_suit, self.win_rank
+        return other
+
     def _add_to_trick(self, seat: int, card: Card) -> None:
         self.played[card.suit] |= 1 << card.rank
         if not self.trick:
@@ -212,16 +227,39 @@ class _Play:
         return card
 
 
-def play_to(state: WhistState, cards_left: int) -> WhistState | None:
+def masks_of(state: WhistState) -> _Play | None:
+    """The masks of ``state`` as quick play reads them, to be shared by quick play after
+    each card the seat to play may play (None when the hand is over)."""
+    return None if state.over else _Play(state)
+
+
+def _after(before: _Play, seat: int, card: Card) -> _Play | None:
+    """The masks after ``seat`` plays ``card`` onto ``before``'s state (what ``_Play`` of
+    the state after the card reads), or None when the card closes the trick."""
+    if len(before.trick) == SEATS - 1:
+        return None
+    game = before.copy()
+    game.play(seat, card.rank | card.suit << 4)
+    return game
+
+
+def play_to(state: WhistState, cards_left: int, before: tuple | None = None) -> WhistState | None:
     """The state once the heuristic has played ``state`` down to ``cards_left`` cards a
     hand (the same state ``WhistState.play`` with ``whist_bot.choose``'s card at every
-    step gives), or None when that is not within this hand (the hand would end first)."""
+    step gives), or None when that is not within this hand (the hand would end first).
+
+    ``before``: ``(masks, seat, card)`` when ``state`` is the state ``masks`` (from
+    :func:`masks_of`) was read from after ``seat`` played ``card``: the masks are taken
+    from there rather than read from ``state`` again (a sampled deal values each of the
+    seat's cards from the same state)."""
     if state.over or not 1 <= cards_left:
         return None
     done = TRICKS - cards_left
     if len(state.history) >= done:
         return state
-    game = _Play(state)
+    game = None if before is None else _after(*before)
+    if game is None:
+        game = _Play(state)
     leader = state.leader
     history = list(state.history)
     tricks = list(state.tricks)

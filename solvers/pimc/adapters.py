@@ -76,10 +76,17 @@ class Adapter(abc.ABC):
         game's own bot, which only plays legal moves, so it is not checked again."""
         return state._apply(self.rollout_action(state, seat, rng), seat)
 
-    def quick_play(self, state: State, cards_left: int, rng: Rng) -> State | None:
+    def quick_play(self, state: State, cards_left: int, rng: Rng, before=None) -> State | None:
         """The state quick play reaches once ``cards_left`` cards a hand are left, by the
         game's own faster path; None when the game has none (or the hand would end first)
-        and quick play steps with ``rollout_step``."""
+        and quick play steps with ``rollout_step``. ``before``: ``(shared, seat, card)``
+        when ``state`` follows ``seat``'s ``card`` from the state :meth:`quick_shared`
+        gave ``shared`` for (given only when that was not None)."""
+        return None
+
+    def quick_shared(self, state: State):
+        """What quick play after each card of the seat to play in ``state`` can share (the
+        game's own reading of the state), or None (the default: nothing)."""
         return None
 
     def hand_number(self, state: State) -> int:
@@ -151,9 +158,14 @@ class WhistAdapter(Adapter):
         card, _ = choice[0](state, seat)
         return state.play(card, seat)
 
-    def quick_play(self, state, cards_left, rng):
+    def quick_play(self, state, cards_left, rng, before=None):
         # the heuristic on bit masks of the hands, one state built at the end
-        return _whist_quick()(state, cards_left)
+        return _whist_quick()(state, cards_left, before)
+
+    def quick_shared(self, state):
+        # the masks of the deal, read once for every candidate card
+        _whist_quick()
+        return _WHIST_QUICK[1](state)
 
 
 class TekaAdapter(Adapter):
@@ -221,12 +233,19 @@ class TekaAdapter(Adapter):
         # a seat yet to play to the trick holds a card for every trick left
         return TEKA_TRICKS - len(state.history)
 
-    def quick_play(self, state, cards_left, rng):
-        # the first trick (its trump-lead rules) card by card on the state, as quick play
-        # steps; then the heuristic on bit masks of the hands, one state built at the end
-        while state.phase == PLAY and not state.history and not state.raise_open:
+    def quick_play(self, state, cards_left, rng, before=None):
+        # the first trick's lead (its trump-lead rules) on the state, as quick play steps;
+        # then the heuristic on bit masks of the hands, one state built at the end
+        if state.phase == PLAY and not state.history and not state.trick and not state.raise_open:
             state = self.rollout_step(state, state.turn, rng)
-        return _teka_quick()(state, cards_left)
+            before = None
+        return _teka_quick()(state, cards_left, before)
+
+    def quick_shared(self, state):
+        # the masks of the deal, read once for every candidate card (the counting state
+        # quick play runs on differs only in what the masks do not read)
+        _teka_quick()
+        return _TEKA_QUICK[1](state)
 
 
 def _heuristic(state: State):
@@ -255,8 +274,8 @@ _WHIST_QUICK = []
 def _whist_quick():
     # imported late, as the Whist bot
     if not _WHIST_QUICK:
-        from solvers.games.whist_quick import play_to
-        _WHIST_QUICK.append(play_to)
+        from solvers.games.whist_quick import masks_of, play_to
+        _WHIST_QUICK.extend((play_to, masks_of))
     return _WHIST_QUICK[0]
 
 
@@ -266,8 +285,8 @@ _TEKA_QUICK = []
 def _teka_quick():
     # imported late, as the Teka bot
     if not _TEKA_QUICK:
-        from solvers.games.teka_quick import play_to
-        _TEKA_QUICK.append(play_to)
+        from solvers.games.teka_quick import masks_of, play_to
+        _TEKA_QUICK.extend((play_to, masks_of))
     return _TEKA_QUICK[0]
 
 

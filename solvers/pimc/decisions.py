@@ -27,6 +27,7 @@ from solvers.games.teka import (ANSWER, BIDDING, DOUBLE13, LOWEST_BID, NO_RAISE,
 from solvers.games.teka_calls import best_trump, call_likelihood, heuristic_call, pass_word
 from solvers.pimc.adapters import TekaAdapter
 from solvers.pimc.hint import CardSamples, gone_cards, hint_from_samples, legal_cards, seat_hand
+from solvers.pimc.pool import lent_solver
 from solvers.pimc.search import HORIZON, OutOfTime, card_groups, card_values, hand_tricks
 from solvers.sampling import determinize
 
@@ -36,8 +37,12 @@ __all__ = ["teka_decision_hint", "teka_card_hint", "teka_raise_hint", "raise_at_
 ADAPTER = TekaAdapter()
 # draws of a deal tried before the most consistent one seen is taken as it is
 MAX_DRAWS = 40
-# share of a bidding hint's budget for valuing deals (the rest: playing alone, the tables)
+# share of a bidding hint's budget for valuing deals before it is known whether the same
+# deals are to be valued with the partner's hand laid aside (a double 13 alone)
 CALL_SHARE = 0.75
+# ... and, when they are not, for valuing more deals: each deal's auctions are finished as
+# it is valued, and the sums over the kept deals take a few milliseconds
+CALL_ONLY_SHARE = 0.95
 # ... and for valuing the same deals with the partner's hand laid aside (double 13)
 ALONE_SHARE = 0.9
 # a raise is proposed when it beats the current bid by this many points on average
@@ -80,18 +85,69 @@ def _bidding_hand(deal: TekaState, seat: int):
 def auction_weight(state: TekaState, deal: TekaState, seat: int) -> float:
     """How likely the other seats' calls are with their cards in ``deal`` (1: each called
     just as the heuristic bidder would). Uses the public calls and the sampled cards only."""
-    weight = 1.0
-    estimates: dict[int, tuple] = {}
-    for i, (caller, call) in enumerate(state.calls):
-        if caller == seat:
-            continue
-        hand = _bidding_hand(deal, caller)
-        if caller not in estimates:
-            estimates[caller] = best_trump(hand)
-        before = state.calls[:i]
-        legal = replace(state, phase=BIDDING, calls=before).legal_actions(caller)
-        weight *= call_likelihood(call, hand, before, caller, legal, estimates[caller])
-    return weight
+    return _auction(state, seat).weight(deal)
+
+
+def _auction(state: TekaState, seat: int) -> "_Auction":
+    # a state is a value: what its deals' weights share is kept with it, as its sampler is
+    cache = state.__dict__.get("_auctions")
+    if cache is None:
+        cache = state.__dict__["_auctions"] = {}
+    auction = cache.get(seat)
+    if auction is None:
+        auction = cache[seat] = _Auction(state, seat)
+    return auction
+
+
+class _Auction:
+    """The other seats' calls of one state as :func:`auction_weight` reads them: the public
+    part (the calls before each, the calls that were legal) worked out once, and each call's
+    likelihood kept per bidding hand drawn. A likelihood depends only on the set of cards
+    the caller held (the estimate counts cards by suit and rank), and late in a hand the
+    few unseen cards make the same hands again and again."""
+
+    __slots__ = ("calls", "played", "likelihoods")
+
+    def __init__(self, state: TekaState, seat: int):
+        self.calls = []
+        for i, (caller, call) in enumerate(state.calls):
+            if caller == seat:
+                continue
+            before = state.calls[:i]
+            legal = replace(state, phase=BIDDING, calls=before).legal_actions(caller)
+            self.calls.append((i, caller, call, before, legal))
+        # the cards each seat has played: public, the same in every deal of the state
+        self.played = [_mask(c for plays in state.history + (state.trick,) for s, c, _ in plays if s == seat_)
+                       for seat_ in range(len(state.hands))]
+        self.likelihoods: dict[tuple[int, int], float] = {}
+
+    def weight(self, deal: TekaState) -> float:
+        """:func:`auction_weight` of ``deal``, one of this state's deals."""
+        weight = 1.0
+        masks: dict[int, int] = {}
+        estimates: dict[int, tuple] = {}
+        likelihoods = self.likelihoods
+        for i, caller, call, before, legal in self.calls:
+            mask = masks.get(caller)
+            if mask is None:
+                mask = masks[caller] = self.played[caller] | _mask(deal.hands[caller])
+            value = likelihoods.get((i, mask))
+            if value is None:
+                hand = _bidding_hand(deal, caller)
+                if caller not in estimates:
+                    estimates[caller] = best_trump(hand)
+                value = likelihoods[i, mask] = call_likelihood(call, hand, before, caller, legal,
+                                                                estimates[caller])
+            weight *= value
+        return weight
+
+
+def _mask(cards) -> int:
+    """A set of cards as one number: a bit per suit and rank."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << (c.suit << 4 | c.rank)
+    return mask
 
 
 def consistent_deal(state: TekaState, seat: int, rng: Rng, deadline: float | None = None) -> TekaState:
@@ -139,8 +195,9 @@ def _as_declarer(deal: TekaState, declarer: int, trump: int, alone: bool) -> Tek
                    tricks=(0, 0), voids=(frozenset(),) * 4, pending_raise=0, raise_asked=True, raises=())
 
 
-def _option_tricks(state, seat, clock, samples, rng, solver, oracle, trumps, alone, deadline=None):
-    """Per kept deal: the tricks the seat's side takes with each trump suit, the seat declaring."""
+def _option_tricks(state, seat, clock, samples, rng, solver, oracle, trumps, alone, deadline=None, then=None):
+    """Per kept deal: the tricks the seat's side takes with each trump suit, the seat declaring
+    (and ``then(deal)`` called on each deal valued, within the same deadline)."""
     def value_of(deal, deadline):
         row = {}
         for t in trumps:
@@ -148,6 +205,8 @@ def _option_tricks(state, seat, clock, samples, rng, solver, oracle, trumps, alo
                 raise OutOfTime
             row[t] = hand_tricks(solver, ADAPTER, _as_declarer(deal, seat, t, alone), side_of(seat),
                                  rng.fork(t), deadline)
+        if then is not None:
+            then(deal)
         return row
     return _sampled(state, seat, clock, samples, rng, oracle, value_of, deadline)
 
@@ -169,10 +228,17 @@ def _finish_auction(deal: TekaState, seat: int, call: Action, estimates: dict) -
     return state
 
 
-def _call_outcome(deal: TekaState, seat: int, call: Action, row: dict, alone_row: dict | None,
+def _auction_ends(state: TekaState, seat: int, deal: TekaState) -> tuple[dict, dict]:
+    """The other seats' ``best_trump`` on ``deal`` and, per legal call of the seat, the deal
+    once the auction has ended after it: what the bid table reads of each deal, worked
+    out as the deal is valued so that its cost falls within the sampling's deadline."""
+    estimates = {s: best_trump(deal.hands[s]) for s in range(4) if s != seat}
+    return estimates, {call: _finish_auction(deal, seat, call, estimates) for call in state.legal_actions(seat)}
+
+
+def _call_outcome(deal: TekaState, seat: int, end: TekaState, row: dict, alone_row: dict | None,
                   own_trump: int | None, estimates: dict) -> float:
-    """The seat's side's score once the auction ends on this deal (0: thrown in)."""
-    end = _finish_auction(deal, seat, call, estimates)
+    """The seat's side's score once the auction has ended (``end``) on this deal (0: thrown in)."""
     if len(end.sheet) != len(deal.sheet) or end.declarer is None:
         return 0.0
     declarer = end.declarer
@@ -187,13 +253,14 @@ def _call_outcome(deal: TekaState, seat: int, call: Action, row: dict, alone_row
     return -contract_score(end, end.bid, end.double13, TRICKS - tricks, end.forced)
 
 
-def _bid_table(state: TekaState, seat: int, rows: list, alone_rows: list, clock: _Clock) -> dict[Action, dict]:
-    """Expected score of every legal call, each auction finished on every kept deal."""
+def _bid_table(state: TekaState, seat: int, rows: list, alone_rows: list, ends: dict) -> dict[Action, dict]:
+    """Expected score of every legal call, each auction finished on every kept deal (``ends``:
+    :func:`_auction_ends` of each deal, by the deal's id)."""
     legal = state.legal_actions(seat)
     top = state.highest_call()
     forced = state.options.forced_fourth_bid and len(state.calls) == 3 and top is None
     alone = {id(deal): row for deal, row in alone_rows}
-    estimates = [{s: best_trump(deal.hands[s]) for s in range(4) if s != seat} for deal, _ in rows]
+    prepared = [ends[id(deal)] for deal, _ in rows]
     table: dict[Action, dict] = {}
     for action in legal:
         own_trump = None
@@ -205,8 +272,8 @@ def _bid_table(state: TekaState, seat: int, rows: list, alone_rows: list, clock:
             info.update(trump=own_trump, tricks=_mean(r[own_trump] for r in source),
                         make=_mean(r[own_trump] >= bid for r in source))
         scores = []
-        for (deal, row), est in zip(rows, estimates):
-            scores.append(_call_outcome(deal, seat, action, row, alone.get(id(deal)), own_trump, est))
+        for (deal, row), (est, end) in zip(rows, prepared):
+            scores.append(_call_outcome(deal, seat, end[action], row, alone.get(id(deal)), own_trump, est))
         info["score"] = _mean(scores)
         table[action] = info
     return table
@@ -214,13 +281,25 @@ def _bid_table(state: TekaState, seat: int, rows: list, alone_rows: list, clock:
 
 def _call_hint(state, seat, clock, samples, rng, solver, oracle, method):
     legal = state.legal_actions(seat)
+    ends: dict[int, tuple] = {}
+
+    def auction_ends(deal):
+        ends[id(deal)] = _auction_ends(state, seat, deal)
+
+    then = auction_ends if state.phase == BIDDING else None
     rows = _option_tricks(state, seat, clock, samples, rng, solver, oracle, tuple(Suit), False,
-                          clock.at(CALL_SHARE))
+                          clock.at(CALL_SHARE), then=then)
     if not rows:
         return None
+    go_alone = (state.phase == BIDDING and Action(DOUBLE13) in legal and state.options.double13_alone
+                and max(_mean(r[t] for _, r in rows) for t in Suit) >= TRICKS - 1)
+    if not go_alone and clock.deadline is not None and not oracle:
+        # no second valuation: the time it would take goes to more deals (the generator
+        # goes on as one loop would; with a count, the deals it left)
+        rows += _option_tricks(state, seat, clock, None if samples is None else samples - len(rows), rng, solver,
+                               oracle, tuple(Suit), False, clock.at(CALL_ONLY_SHARE), then=then)
     alone_rows: list = []
-    if (state.phase == BIDDING and Action(DOUBLE13) in legal and state.options.double13_alone
-            and max(_mean(r[t] for _, r in rows) for t in Suit) >= TRICKS - 1):
+    if go_alone:
         # the same deals again, the partner's hand laid aside
         alone_deadline = clock.at(ALONE_SHARE)
         for deal, _ in rows:
@@ -243,7 +322,7 @@ def _call_hint(state, seat, clock, samples, rng, solver, oracle, method):
                                  f"over {n} sampled deals")
         return Hint(action, reason, evaluation={"kind": method, "samples": n, "best_bid_score": round(best_bid, 2)},
                     alternatives=[{"action": a.to_json()} for a in legal if a != action], method=method)
-    table = _bid_table(state, seat, rows, alone_rows, clock)
+    table = _bid_table(state, seat, rows, alone_rows, ends)
     # equal scores: the pass word that describes the hand (the rule text's meaning), then the lower call
     honest = pass_word(best_trump(state.hands[seat])[1])
     order = {a: i for i, a in enumerate(legal)}
@@ -424,6 +503,7 @@ def _card_values(solver: Solver, deal: TekaState, seat: int, groups, rng: Rng, d
         return card_values(solver, ADAPTER, deal, seat, groups, rng, deadline)
     side = side_of(seat)
     out = {}
+    shared = ADAPTER.quick_shared(deal)
     for group in groups:
         if deadline is not None and time.perf_counter() >= deadline:
             raise OutOfTime
@@ -431,7 +511,8 @@ def _card_values(solver: Solver, deal: TekaState, seat: int, groups, rng: Rng, d
         if len(after.sheet) != len(deal.sheet):
             value = after.sheet[-1].tricks[side]
         else:
-            value = hand_tricks(solver, ADAPTER, after, side, rng, deadline)
+            value = hand_tricks(solver, ADAPTER, after, side, rng, deadline,
+                                None if shared is None else (shared, seat, group[0]))
         for card in group:
             out[card] = value
     return out
@@ -471,9 +552,12 @@ def teka_decision_hint(state: TekaState, seat: int, budget: float | None, *, sam
     """The sampled hint for every Teka decision: a redeal answer, a call, trumps, a card (or a
     raise at the declarer's turn), a raise answer, or the declarer's raise window between
     its cards (None: no deal valued in time)."""
+    if solver is None:
+        # a solver kept between hints (its table's entries hold under any later hint)
+        with lent_solver(state.game.name) as lent:
+            return teka_decision_hint(state, seat, budget, samples=samples, rng=rng, solver=lent, oracle=oracle)
     clock = _Clock(budget)
     rng = rng or Rng(0)
-    solver = solver or Solver()
     method = "oracle" if oracle else "sampled"
     if state.phase in (REDEAL, BIDDING):
         return _call_hint(state, seat, clock, samples, rng, solver, oracle, method)

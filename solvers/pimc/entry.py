@@ -8,6 +8,7 @@ from solvers.errors import CardsageError
 from solvers.game import Hint, State
 from solvers.pimc.adapters import adapter_for
 from solvers.pimc.hint import DEFAULT_BUDGET, hint_from_samples, legal_cards, sample_card_values
+from solvers.pimc.pool import lent_solver
 
 __all__ = ["pimc_hint", "oracle_hint", "sampled_hint_or_heuristic", "MIN_SAMPLED_BUDGET"]
 
@@ -41,7 +42,14 @@ def pimc_hint(state: State, seat: int, budget: float | None = DEFAULT_BUDGET, *,
     if seat not in state.to_move:
         raise CardsageError(f"seat {seat} is not to move", status=409)
     rng = rng or Rng(0)
-    solver = solver or Solver()  # one per hint: its table serves every sampled deal
+    if solver is None:
+        # its table serves every sampled deal of the hint, and later hints of the game
+        with lent_solver(state.game.name) as lent:
+            return _hint(adapter, state, seat, budget, samples, rng, lent, oracle)
+    return _hint(adapter, state, seat, budget, samples, rng, solver, oracle)
+
+
+def _hint(adapter, state, seat, budget, samples, rng, solver, oracle) -> Hint | None:
     # in card play a seat may hold a decision that is not a card (Teka's raise window)
     if adapter.in_card_play(state) and legal_cards(adapter, state, seat):
         data = sample_card_values(state, seat, budget, samples=samples, rng=rng, solver=solver, oracle=oracle)

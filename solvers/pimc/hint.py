@@ -104,10 +104,12 @@ def _stats(values: list[float], goal: int) -> dict:
 def rank_cards(data: CardSamples, goal: int, goal_first: bool) -> list[tuple[Card, dict]]:
     """Cards with their statistics, best first."""
     table = []
+    # each deal's best value, found once rather than once per card
+    tops = [max(v.values()) for v in data.values]
     for card in data.cards:
         values = [v[card] for v in data.values]
         stats = _stats(values, goal)
-        stats["best"] = sum(v[card] >= max(v.values()) for v in data.values) / data.count
+        stats["best"] = sum(x >= top for x, top in zip(values, tops)) / data.count
         table.append((card, stats))
     if goal_first:
         table.sort(key=lambda item: (-item[1]["goal"], -item[1]["mean"], -item[1]["best"]))

@@ -74,8 +74,11 @@ def card_groups(cards: list[Card], mine, gone: set[Card], rules: TrickRules | No
 
 
 def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: Rng,
-                deadline: float | None) -> int:
-    """Tricks ``side`` ends the hand with: quick play to the horizon, then double dummy."""
+                deadline: float | None, before: tuple | None = None) -> int:
+    """Tricks ``side`` ends the hand with: quick play to the horizon, then double dummy.
+    ``before``: for the adapter's quick play, ``(shared, seat, card)`` when ``state``
+    follows ``seat``'s ``card`` from a state whose :meth:`Adapter.quick_shared` gave
+    ``shared``."""
     counted = adapter.counting_state(state)
     offset = adapter.taken(state)[side] - adapter.taken(counted)[side]
     state = counted
@@ -84,7 +87,8 @@ def hand_tricks(solver: Solver, adapter: Adapter, state: State, side: int, rng: 
         horizon = max(horizon, adapter.hand_size(state) - adapter.max_quick_tricks)
     start_hand = adapter.hand_number(state)
     steps = 0
-    fast = adapter.quick_play(state, horizon, rng)
+    fast = adapter.quick_play(state, horizon, rng) if before is None else adapter.quick_play(state, horizon, rng,
+                                                                                            before)
     if fast is not None:
         state = fast
     while True:
@@ -122,13 +126,15 @@ def card_values(solver: Solver, adapter: Adapter, state: State, seat: int, group
             raise OutOfTime
         return {c: taken + result.cards[str(g[0])] for g in groups for c in g}
     out: dict[Card, float] = {}
+    shared = adapter.quick_shared(state)
     for group in groups:
         after = adapter.play_card(state, seat, group[0])
         if adapter.hand_number(after) != adapter.hand_number(state):
             # this card decided the hand (Teka stops once a contract is made or beaten)
             value = adapter.final_tricks(after)[side]
         else:
-            value = hand_tricks(solver, adapter, after, side, rng, deadline)
+            value = hand_tricks(solver, adapter, after, side, rng, deadline,
+                                None if shared is None else (shared, seat, group[0]))
         for c in group:
             out[c] = value
     return out

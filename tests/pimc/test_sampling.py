@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from dataclasses import replace
 
@@ -11,7 +12,8 @@ from hypothesis import given, settings, strategies as st
 from solvers import games
 from solvers.cards import Rng, Suit
 from solvers.errors import CardsageError
-from solvers.sampling import _hall, flow_feasible, sample_hidden
+from solvers.sampling import _hall, determinize, flow_feasible, sample_hidden
+from tests.pimc.helpers import advance
 
 
 def _whist_after(seed: int, plays: int):
@@ -146,3 +148,24 @@ def test_the_samplers_hall_check_agrees_with_feasible(plays, counts, rooms):
     rooms = rooms + [max(0, sum(classes.values()) - sum(rooms))]
     room = dict(zip(sampler.deal.zones, rooms))
     assert sampler._hall(tuple(classes.values()), tuple(room.values())) == feasible(classes, room)
+
+
+def test_determinize_gives_what_dataclasses_replace_gives():
+    # a deal takes its new generator state by a copy of its fields where the class allows it
+    checked = 0
+    for name in ("teka", "whist", "napoleon", "manille", "troefcall", "king", "trex", "agram", "sedma"):
+        game = games.get(name)
+        for steps in (3, 9):
+            state = advance(game, 1, steps)
+            if not state.to_move:
+                continue
+            seat = min(state.to_move)
+            got = determinize(state, seat, Rng(steps))
+            rng = Rng(steps)
+            want = sample_hidden(state, seat, rng)
+            want = dataclasses.replace(want, rng_state=rng.next64())
+            assert type(got) is type(want) and got == want
+            assert {f.name: getattr(got, f.name) for f in dataclasses.fields(got)} == \
+                {f.name: getattr(want, f.name) for f in dataclasses.fields(want)}
+            checked += 1
+    assert checked >= 15
