@@ -1,6 +1,6 @@
 """The 20-cell table's search size, cell by cell, beside DDS solving the same cells.
 
-    .venv/bin/python benchmarks/dd_table_counts.py OUT [TABLES] [--no-dds] [--bits=B]
+    .venv/bin/python benchmarks/dd_table_counts.py OUT [TABLES] [--no-dds] [--bits=B] [--dds-order=0213]
 
 For each of the benchmark's first TABLES full deals (default 20) and each strain, our
 four leaders are solved in the table's order on one table-sized solver (as one thread
@@ -10,7 +10,8 @@ same deal and strain (``SolveBoard`` keeps its table between such calls, as its
 nodes, probes, CPU seconds, and DDS's value and trick nodes. Node counts do not depend
 on the machine's load; the printout sums them by leader and by strain, and simulates
 the split of each table's strains over two threads (the busiest thread's nodes).
-``--bits=B`` gives the table's solver 2**B shape slots instead of ``TABLE_BITS``.
+``--bits=B`` gives the table's solver 2**B shape slots instead of ``TABLE_BITS``;
+``--dds-order`` has DDS solve a strain's leaders in another order than its own 0123.
 """
 
 from __future__ import annotations
@@ -31,19 +32,23 @@ from solvers.doubledummy.solver import Solver  # noqa: E402
 from solvers.doubledummy.table import _STRAIN_TRUMP, STRAIN_LETTERS, _Cells, table_solver  # noqa: E402
 
 
+# --dds-order=0213: DDS solves a strain's leaders in this order (default its own, 0123)
+DDS_ORDER = next((tuple(int(c) for c in a.split("=")[1]) for a in sys.argv if a.startswith("--dds-order=")),
+                 (0, 1, 2, 3))
 BITS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--bits=")), None)
 
 
-def dds_cells(position: Position, strain: str) -> list[tuple[int, int]]:
-    """DDS's value and trick nodes for leaders 0..3 of one strain, solved in a row."""
+def dds_cells(position: Position, strain: str, order=(0, 1, 2, 3)) -> list[tuple[int, int]]:
+    """DDS's value and trick nodes for leaders 0..3 of one strain, solved in a row in
+    ``order`` (its CalcDDtable's by default), by leader."""
     from endplay import _dds
-    out = []
-    for leader in range(4):
+    out = [None] * 4
+    for leader in order:
         cell = Position.from_hands([list(h) for h in position.hands], leader, (),
                                    TrickRules.bridge(_STRAIN_TRUMP[strain]))
         fut = _dds.futureTricks()
         _dds.SolveBoard(to_endplay(cell)._data, -1, 1, 1, fut, 0)
-        out.append((max(fut.score[i] for i in range(fut.cards)), int(fut.nodes)))
+        out[leader] = (max(fut.score[i] for i in range(fut.cards)), int(fut.nodes))
     return out
 
 
@@ -52,12 +57,10 @@ def our_cells(hands: list[list], strain: str, order=None) -> list[dict]:
     solver = Solver(BITS) if BITS else table_solver()
     cells = _Cells(hands, None, None, False)
     out = [None] * 4
-    order = order or (cells.order(strain) if hasattr(cells, "order") else range(4))
+    order = order or cells.order(strain)
     last_share = 0.0
     for place, leader in enumerate(order):
-        before = cells.results[strain][leader - 1] if leader else None
-        guess = cells.guess(strain, leader) if hasattr(cells, "guess") else (
-            len(hands[0]) - before.value if before is not None and before.exact else None)
+        guess = cells.guess(strain, leader)
         start = time.process_time()
         result = cells._solve(solver, strain, leader)
         cells.results[strain][leader] = result
@@ -92,7 +95,7 @@ def main() -> None:
         hands = [list(h) for h in position.hands]
         for strain in STRAIN_LETTERS:
             ours = our_cells(hands, strain)
-            theirs = dds_cells(position, strain) if with_dds else [(None, 0)] * 4
+            theirs = dds_cells(position, strain, DDS_ORDER) if with_dds else [(None, 0)] * 4
             for leader in range(4):
                 rows.append({"deal": number, "strain": strain, "leader": leader, **ours[leader],
                              "dds_value": theirs[leader][0], "dds_trick": theirs[leader][1]})
@@ -107,11 +110,11 @@ def main() -> None:
         order_rank.setdefault((r["deal"], r["strain"]), []).append(r)
     by_place = [[0, 0] for _ in range(4)]
     for cells in order_rank.values():
-        done = sorted(cells, key=lambda r: r["order"] if "order" in r else r["leader"])
+        done = sorted(cells, key=lambda r: r["order"])
         for place, r in enumerate(done):
             by_place[place][0] += r["trick"]
             by_place[place][1] += r["dds_trick"]
-    print("by leader (0..3): ours / dds trick nodes " +
+    print("by place in our order (DDS's cells of the same leaders): ours / dds trick nodes " +
           "  ".join(f"{a / 1e6:.2f}M/{b / 1e6:.2f}M" for a, b in by_place))
     print("by strain: " + "  ".join(
         f"{s} {sum(r['trick'] for r in rows if r['strain'] == s) / 1e6:.2f}M/"
