@@ -1,0 +1,136 @@
+"""The 20-cell table's search size, cell by cell, beside DDS solving the same cells.
+
+    .venv/bin/python benchmarks/dd_table_counts.py OUT [TABLES] [--no-dds] [--bits=B] [--dds-order=0213]
+
+For each of the benchmark's first TABLES full deals (default 20) and each strain, our
+four leaders are solved in the table's order on one table-sized solver (as one thread
+of ``solve_strains`` does), and DDS solves the same four cells one after another on the
+same deal and strain (``SolveBoard`` keeps its table between such calls, as its
+``CalcDDtable`` does). OUT is a JSON file of every cell: our value, card and trick
+nodes, probes, CPU seconds, and DDS's value and trick nodes. Node counts do not depend
+on the machine's load; the printout sums them by leader and by strain, and simulates
+the split of each table's strains over two threads (the busiest thread's nodes).
+``--bits=B`` gives the table's solver 2**B shape slots instead of ``TABLE_BITS``;
+``--dds-order`` has DDS solve a strain's leaders in another order than its own 0123.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.bench_doubledummy import positions  # noqa: E402
+from solvers.doubledummy.crosscheck import to_endplay  # noqa: E402
+import solvers.doubledummy.ttable as ttable  # noqa: E402
+from solvers.doubledummy.position import Position  # noqa: E402
+from solvers.doubledummy.rules import TrickRules  # noqa: E402
+from solvers.doubledummy.solver import Solver  # noqa: E402
+from solvers.doubledummy.table import _STRAIN_TRUMP, STRAIN_LETTERS, _Cells, table_solver  # noqa: E402
+
+
+# --dds-order=0213: DDS solves a strain's leaders in this order (default its own, 0123)
+DDS_ORDER = next((tuple(int(c) for c in a.split("=")[1]) for a in sys.argv if a.startswith("--dds-order=")),
+                 (0, 1, 2, 3))
+BITS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--bits=")), None)
+
+
+def dds_cells(position: Position, strain: str, order=(0, 1, 2, 3)) -> list[tuple[int, int]]:
+    """DDS's value and trick nodes for leaders 0..3 of one strain, solved in a row in
+    ``order`` (its CalcDDtable's by default), by leader."""
+    from endplay import _dds
+    out = [None] * 4
+    for leader in order:
+        cell = Position.from_hands([list(h) for h in position.hands], leader, (),
+                                   TrickRules.bridge(_STRAIN_TRUMP[strain]))
+        fut = _dds.futureTricks()
+        _dds.SolveBoard(to_endplay(cell)._data, -1, 1, 1, fut, 0)
+        out[leader] = (max(fut.score[i] for i in range(fut.cards)), int(fut.nodes))
+    return out
+
+
+def our_cells(hands: list[list], strain: str, order=None) -> list[dict]:
+    """Our four cells of one strain on one fresh table-sized solver, in the table's order."""
+    solver = Solver(BITS) if BITS else table_solver()
+    cells = _Cells(hands, None, None, False)
+    out = [None] * 4
+    order = order or cells.order(strain)
+    last_share = 0.0
+    for place, leader in enumerate(order):
+        guess = cells.guess(strain, leader)
+        start = time.process_time()
+        result = cells._solve(solver, strain, leader)
+        cells.results[strain][leader] = result
+        share = ttable.used_share(solver._table)
+        out[leader] = {"value": result.value, "card": result.nodes, "trick": solver.last_stats["trick_nodes"],
+                       "cpu": time.process_time() - start, "exact": result.exact, "guess": guess,
+                       "emptied": share < last_share, "order": place}
+        last_share = share
+    return out
+
+
+def busiest(costs: list[float], threads: int = 2) -> float:
+    """The busiest thread's cost when ``threads`` threads take the strains in the given
+    order, each the next one left when it is free."""
+    loads = [0.0] * threads
+    for cost in costs:
+        loads[loads.index(min(loads))] += cost
+    return max(loads)
+
+
+def main() -> None:
+    """Count every cell of the first tables and print the sums."""
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    if not args:
+        sys.exit(__doc__)
+    with_dds = "--no-dds" not in sys.argv
+    count = int(args[1]) if len(args) > 1 else 20
+    rows = []
+    # compile (or load the compiled kernels) before counting anything
+    our_cells([list(h) for h in next(positions("warm", 1, 13, False)).hands], "N")
+    for number, position in enumerate(positions("full", count, 13, False)):
+        hands = [list(h) for h in position.hands]
+        for strain in STRAIN_LETTERS:
+            ours = our_cells(hands, strain)
+            theirs = dds_cells(position, strain, DDS_ORDER) if with_dds else [(None, 0)] * 4
+            for leader in range(4):
+                rows.append({"deal": number, "strain": strain, "leader": leader, **ours[leader],
+                             "dds_value": theirs[leader][0], "dds_trick": theirs[leader][1]})
+    Path(args[0]).write_text(json.dumps(rows))
+    wrong = sum(1 for r in rows if with_dds and r["value"] != r["dds_value"])
+    total = sum(r["trick"] for r in rows)
+    print(f"tables {count}: card {sum(r['card'] for r in rows) / 1e6:.3f}M trick {total / 1e6:.3f}M "
+          f"cpu {sum(r['cpu'] for r in rows):.1f}s dds trick {sum(r['dds_trick'] for r in rows) / 1e6:.3f}M "
+          f"wrong {wrong}")
+    order_rank = {}
+    for r in rows:
+        order_rank.setdefault((r["deal"], r["strain"]), []).append(r)
+    by_place = [[0, 0] for _ in range(4)]
+    for cells in order_rank.values():
+        done = sorted(cells, key=lambda r: r["order"])
+        for place, r in enumerate(done):
+            by_place[place][0] += r["trick"]
+            by_place[place][1] += r["dds_trick"]
+    print("by place in our order (DDS's cells of the same leaders): ours / dds trick nodes " +
+          "  ".join(f"{a / 1e6:.2f}M/{b / 1e6:.2f}M" for a, b in by_place))
+    print("by strain: " + "  ".join(
+        f"{s} {sum(r['trick'] for r in rows if r['strain'] == s) / 1e6:.2f}M/"
+        f"{sum(r['dds_trick'] for r in rows if r['strain'] == s) / 1e6:.2f}M" for s in STRAIN_LETTERS))
+    split = 0.0
+    for number in range(count):
+        costs = [sum(r["card"] for r in rows if r["deal"] == number and r["strain"] == s) for s in STRAIN_LETTERS]
+        split += busiest(costs)
+    print(f"two threads, strains in order {STRAIN_LETTERS}: busiest thread {split / 1e6:.2f}M card nodes "
+          f"of {sum(r['card'] for r in rows) / 1e6:.2f}M")
+    print(f"tables emptied within a strain: {sum(1 for r in rows if r['emptied'])} cells; "
+          f"guess off: {sum(1 for r in rows if r['guess'] is not None and r['guess'] != r['value'])} of "
+          f"{sum(1 for r in rows if r['guess'] is not None)}")
+    per_table = sorted(((sum(r["cpu"] for r in rows if r["deal"] == n), n) for n in range(count)), reverse=True)
+    print("slowest tables (cpu s, deal): " + " ".join(f"{c:.2f}:{n}" for c, n in per_table[:5]))
+
+
+if __name__ == "__main__":
+    main()
