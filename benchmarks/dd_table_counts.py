@@ -29,7 +29,7 @@ import solvers.doubledummy.ttable as ttable  # noqa: E402
 from solvers.doubledummy.position import Position  # noqa: E402
 from solvers.doubledummy.rules import TrickRules  # noqa: E402
 from solvers.doubledummy.solver import Solver  # noqa: E402
-from solvers.doubledummy.table import _STRAIN_TRUMP, STRAIN_LETTERS, _Cells, table_solver  # noqa: E402
+from solvers.doubledummy.table import _STRAIN_TRUMP, LEADER_ORDER, STRAIN_LETTERS, _Cells, table_solver  # noqa: E402
 
 
 # --dds-order=0213: DDS solves a strain's leaders in this order (default its own, 0123)
@@ -57,7 +57,7 @@ def our_cells(hands: list[list], strain: str, order=None) -> list[dict]:
     solver = Solver(BITS) if BITS else table_solver()
     cells = _Cells(hands, None, None, False)
     out = [None] * 4
-    order = order or cells.order(strain)
+    order = order or LEADER_ORDER
     last_share = 0.0
     for place, leader in enumerate(order):
         guess = cells.guess(strain, leader)

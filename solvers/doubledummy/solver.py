@@ -123,8 +123,10 @@ class Solver:
         self.last_stats: dict[str, int] = {}
 
     def clear(self) -> None:
-        """Forget every stored result."""
+        """Forget every stored result and the move-ordering memory (the killer moves), so
+        that the next search runs as on a new solver."""
         ttable.clear(self._table)
+        self._work[:] = K.new_work()
         self._rules_ids.clear()
         self.__dict__.pop("_suitless_searches", None)   # the suitless search's memo (suitless.py)
 

@@ -15,7 +15,6 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import solvers.doubledummy.layout as layout
 from solvers.doubledummy.position import SEAT_LETTERS, Position, parse_pbn_hands
 from solvers.doubledummy.result import DDResult
 from solvers.doubledummy.rules import TrickRules
@@ -54,10 +53,8 @@ def _take_solver() -> Solver:
         solver = _IDLE.pop() if _IDLE else None
     if solver is None:
         return table_solver()
+    # emptied, killer moves too: a table's node counts do not depend on the table before it
     solver.clear()
-    # the killer moves of the last table's search would steer this one's ordering: the
-    # node counts of a table then would depend on the table before it
-    solver._work[:] = layout.new_work()
     return solver
 
 
@@ -155,10 +152,6 @@ class _Cells:
             if self.exact_only and (result is None or not result.exact):
                 self.stop.set()
                 raise CardsageError("the table ran out of time", status=503)
-
-    def order(self, strain: str) -> tuple[int, ...]:
-        """The order the strain's leaders are solved in."""
-        return LEADER_ORDER
 
     def guess(self, strain: str, leader: int) -> int | None:
         """The first target of a leader's solve, from the strain's cells solved so far:
