@@ -35,6 +35,7 @@ read the card play too (aim: seven tricks, or all of them in baunie).
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 
@@ -288,6 +289,10 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
     if budget is not None and budget < 0.05 and iterations is None:
         return heuristic_hint(state, seat)
     rng = rng or Rng(0)
+    if state.phase == PLAY and iterations is None and budget is not None:
+        # a timed card hint weighs as many deals as its budget allows; the count and the
+        # 80% clock below are for a hint asked without a budget
+        return card_hint(state, seat, None, rng, None, deadline=time.perf_counter() + budget * CARD_HINT_SHARE)
     count = iterations or _count_for(state, budget)
     if state.phase == PLAY:
         return card_hint(state, seat, count, rng, None if iterations else (budget or 1.0) * 0.8)
@@ -307,6 +312,9 @@ def _count_for(state: TroefcallState, budget: float | None) -> int:
 
 
 CARD_SAMPLES = 16
+# share of a timed card hint's budget spent on deals (the rest: the deal under way when
+# the clock runs out, and the answer)
+CARD_HINT_SHARE = 0.95
 CARD_BUDGET = 0.6           # seconds a card at most for the search bot
 CARD_MARGIN = 0.25          # points on average a card must gain over the heuristic's card
 CARD_Z = 2.0                # and standard errors of the paired differences
@@ -321,19 +329,30 @@ def _solver() -> Solver:
     return solver
 
 
-def card_values(state: TroefcallState, seat: int, count: int, rng: Rng,
-                budget: float | None) -> tuple[list[Card], dict[Card, float], int]:
+def card_values(state: TroefcallState, seat: int, count: int | None, rng: Rng, budget: float | None, *,
+                deadline: float | None = None) -> tuple[list[Card], dict[Card, float], int]:
     """Mean points of the hand for the seat's side after each legal card, over sampled deals
-    (each card played, then the rules of thumb, then double dummy for the last six tricks)."""
+    (each card played, then the rules of thumb, then double dummy for the last six tricks).
+
+    ``count`` deals at most (no limit when None), until ``budget`` seconds have passed; with
+    a ``deadline`` (a ``perf_counter`` time) no deal is begun that would end after it at the
+    mean pace of the deals before. The first deal is always valued."""
     cards = [parse_card(a.args[0]) for a in state.legal_actions(seat)]
     gone = {c for plays in state.history for _, c in plays}
     groups = card_groups(cards, set(state.hands[seat]), gone)
     totals = {c: 0.0 for c in cards}
-    deadline = None if budget is None else time.perf_counter() + budget
+    start = time.perf_counter()
+    if budget is not None:
+        deadline = start + budget if deadline is None else min(deadline, start + budget)
+        pace = False
+    else:
+        pace = deadline is not None
     done = 0
-    for i in range(count):
-        if deadline is not None and done and time.perf_counter() >= deadline:
-            break
+    for i in itertools.count() if count is None else range(count):
+        if deadline is not None and done:
+            now = time.perf_counter()
+            if now + ((now - start) / done if pace else 0.0) >= deadline:
+                break
         deal = sample_hidden(state, seat, rng.fork(f"deal {i}"))
         values = card_points(_solver(), deal, seat, groups, heuristic_bot, rng.fork(f"play {i}"))
         for c in cards:
@@ -374,9 +393,11 @@ def search_card(state: TroefcallState, seat: int, rng: Rng) -> Action:
     return Action("play", (str(best),)) if gain >= CARD_Z * spread else base
 
 
-def card_hint(state: TroefcallState, seat: int, count: int, rng: Rng, budget: float | None) -> Hint:
-    """The card worth most points for the side, with the mean points of the others."""
-    cards, means, done = card_values(state, seat, count, rng, budget)
+def card_hint(state: TroefcallState, seat: int, count: int | None, rng: Rng, budget: float | None, *,
+              deadline: float | None = None) -> Hint:
+    """The card worth most points for the side, with the mean points of the others
+    (``count``, ``budget`` and ``deadline`` as :func:`card_values` takes them)."""
+    cards, means, done = card_values(state, seat, count, rng, budget, deadline=deadline)
     if not done:
         return heuristic_hint(state, seat)
     ranked = sorted(cards, key=lambda c: -means[c])

@@ -1,0 +1,62 @@
+"""Timed hints of Troefcall and Kop weigh deals until their budget, not to a cap.
+
+A clock that advances a fixed step each time it is read stands in for the real one, so
+the number of deals a timed hint weighs does not depend on the machine's load.
+"""
+
+from __future__ import annotations
+
+from solvers import games
+from solvers.cards import Rng
+from solvers.games import kop_bot, troefcall_bot
+
+
+class StepClock:
+    """A ``time`` stand-in whose ``perf_counter`` advances ``step`` seconds a reading."""
+
+    def __init__(self, step: float):
+        self.step = step
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _late_card_decision(name: str, seed: int, cards_left: int):
+    """The first card decision with a choice once hands hold ``cards_left`` cards."""
+    game = games.get(name)
+    state = game.new(seed=seed)
+    bot = game.bots()["heuristic"]
+    rng = Rng(seed)
+    for _ in range(500):
+        seat = min(state.to_move)
+        if (state.phase == "play" and max(len(h) for h in state.hands) <= cards_left
+                and len(state.legal_actions(seat)) > 1):
+            return game, state, seat
+        state = state.apply(bot(state, seat, rng), seat)
+    raise AssertionError("no decision reached")
+
+
+def test_troefcall_timed_card_hint_weighs_deals_until_its_budget(monkeypatch):
+    game, state, seat = _late_card_decision("troefcall", 1, 3)
+    monkeypatch.setattr(troefcall_bot, "time", StepClock(0.01))
+    hint = game.hint(state, seat, 1.0, rng=Rng(0))
+    # the clock reads once a deal: the budget's share holds about 93 steps of 10 ms
+    # (the count for a hint without a budget is 16, and was capped at 32)
+    assert 85 <= hint.evaluation["samples"] <= 95
+
+
+def test_troefcall_hint_with_a_count_is_unchanged():
+    game, state, seat = _late_card_decision("troefcall", 1, 3)
+    fixed = game.hint(state, seat, None, rng=Rng(3), iterations=12)
+    again = troefcall_bot.card_hint(state, seat, 12, Rng(3), None)
+    assert fixed.evaluation["samples"] == 12 and fixed.to_json() == again.to_json()
+
+
+def test_kop_timed_hint_weighs_deals_until_its_budget(monkeypatch):
+    game, state, seat = _late_card_decision("kop", 2, 3)
+    monkeypatch.setattr(kop_bot, "time", StepClock(0.001))
+    hint = game.hint(state, seat, 0.6, rng=Rng(0))
+    # a reading a deal and a few around it: 0.6 * 0.95 - 0.005 is 565 steps (the cap was 400)
+    assert 550 <= hint.evaluation["samples"] <= 565
