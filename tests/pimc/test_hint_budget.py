@@ -1,4 +1,5 @@
-"""Timed hints of Troefcall and Kop weigh deals until their budget, not to a cap.
+"""Timed hints of Troefcall, Kop, Whist 22 and Mätäpesä weigh deals until their budget,
+not to a cap.
 
 A clock that advances a fixed step each time it is read stands in for the real one, so
 the number of deals a timed hint weighs does not depend on the machine's load.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from solvers import games
 from solvers.cards import Rng
-from solvers.games import kop_bot, troefcall_bot
+from solvers.games import kop_bot, matapesa_search, troefcall_bot, whist_22_search
 
 
 class StepClock:
@@ -24,14 +25,14 @@ class StepClock:
 
 
 def _late_card_decision(name: str, seed: int, cards_left: int):
-    """The first card decision with a choice once hands hold ``cards_left`` cards."""
+    """The first card decision with a choice once hands hold ``cards_left`` cards or fewer."""
     game = games.get(name)
     state = game.new(seed=seed)
     bot = game.bots()["heuristic"]
     rng = Rng(seed)
     for _ in range(500):
         seat = min(state.to_move)
-        if (state.phase == "play" and max(len(h) for h in state.hands) <= cards_left
+        if (getattr(state, "phase", "play") == "play" and max(len(h) for h in state.hands) <= cards_left
                 and len(state.legal_actions(seat)) > 1):
             return game, state, seat
         state = state.apply(bot(state, seat, rng), seat)
@@ -60,3 +61,22 @@ def test_kop_timed_hint_weighs_deals_until_its_budget(monkeypatch):
     hint = game.hint(state, seat, 0.6, rng=Rng(0))
     # a reading a deal and a few around it: 0.6 * 0.95 - 0.005 is 565 steps (the cap was 400)
     assert 550 <= hint.evaluation["samples"] <= 565
+
+
+def test_whist_22_timed_hint_weighs_deals_until_its_budget(monkeypatch):
+    game, state, seat = _late_card_decision("whist-22", 0, 2)
+    monkeypatch.setattr(whist_22_search, "time", StepClock(0.002))
+    hint = game.hint(state, seat, 1.0, rng=Rng(0))
+    # a reading a deal: 500 steps of 2 ms (the cap was 400)
+    assert 490 <= hint.evaluation["samples"] <= 500
+
+
+def test_matapesa_timed_hint_weighs_deals_until_its_budget(monkeypatch):
+    game = games.get("matapesa")
+    state = game.new(seed=0)
+    seat = min(state.to_move)
+    assert not matapesa_search.in_ending(state, seat) and len(matapesa_search.candidates(state, seat)) > 1
+    monkeypatch.setattr(matapesa_search, "time", StepClock(0.0002))
+    hint = game.hint(state, seat, 1.0, rng=Rng(0))
+    # 0.9 of the budget less 2 ms is 4490 steps (the cap was 4000)
+    assert 4480 <= hint.evaluation["samples"] <= 4490
