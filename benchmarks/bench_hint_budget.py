@@ -5,11 +5,11 @@
 For every trick game whose hint values sampled deals, a seeded hand is played by the rules
 of thumb and the hint is asked at an early card decision (the first with a choice) and a
 late one (the first with a choice from two thirds of the hand's cards played, or at
-two cards a hand), once per
-seed and budget. Printed per decision: the deals the hint weighed (its evaluation's
-``samples``), the wall time it took, and what stopped it: ``budget`` when it ran to within
-15% of its budget, ``count`` when it stopped earlier (a cap on the deals, a share of the
-budget, or no more distinct deals to draw). The wall time depends on the machine's load:
+two cards a hand; else the hand's last with a choice), once per seed and budget.
+Printed per decision: the deals the hint weighed (its evaluation's ``samples``, or
+``deals``; 0 when the rules of thumb answered), the wall time it took, and what stopped
+it: ``budget`` when it ran to within 15% of its budget, ``count`` when it stopped
+earlier (a cap on the deals, a share of the budget, or no more distinct deals to draw). The wall time depends on the machine's load:
 give ``cat /proc/loadavg`` with the numbers.
 """
 
@@ -31,8 +31,12 @@ TRICK_GAMES = ("whist", "whist-22", "napoleon", "manille", "agram", "teka", "tro
 STEP_LIMIT = 2000
 
 
+# the card-play phases of games whose phases are named otherwise (Bura: lead and respond)
+CARD_PHASES = {"play", "lead", "respond"}
+
+
 def _in_card_play(state) -> bool:
-    return str(getattr(state, "phase", "play")).lower() == "play"
+    return str(getattr(state, "phase", "play")).lower() in CARD_PHASES
 
 
 def _hand_size(state) -> int:
@@ -45,7 +49,7 @@ def decisions(game, seed: int) -> tuple[tuple, tuple]:
     bots = game.bots()
     bot = bots["heuristic"]
     rng = Rng(seed)
-    early = late = None
+    early = late = last = None
     full = None
     for _ in range(STEP_LIMIT):
         if state.is_terminal() if hasattr(state, "is_terminal") else False:
@@ -58,13 +62,15 @@ def decisions(game, seed: int) -> tuple[tuple, tuple]:
             full = full or _hand_size(state)
             if early is None:
                 early = (state, seat)
-            elif late is None and _hand_size(state) <= max(2, full // 3):
+            elif _hand_size(state) <= max(2, full // 3):
                 late = (state, seat)
                 break
-        if len(getattr(state, "sheet", ())) and early is not None:
-            break
+            else:
+                last = (state, seat)
+        if early is not None and _hand_size(state) > _hand_size(early[0]):
+            break   # a new hand is dealt
         state = state.apply(bot(state, seat, rng), seat)
-    return early, late
+    return early, late or last
 
 
 def measure(name: str, budgets, seeds) -> None:
@@ -81,7 +87,8 @@ def measure(name: str, budgets, seeds) -> None:
                 start = time.perf_counter()
                 hint = game.hint(state, seat, budget, rng=Rng(seed))
                 walls.append(time.perf_counter() - start)
-                counts.append((hint.evaluation or {}).get("samples", 0))
+                evaluation = hint.evaluation or {}
+                counts.append(evaluation.get("samples", evaluation.get("deals", 0)))
             if not counts:
                 print(f"{name:10} {which:5} {budget:4.1f}s: no decision reached")
                 continue
