@@ -9,8 +9,8 @@ two cards a hand; else the hand's last with a choice), once per seed and budget.
 Printed per decision: the deals the hint weighed (its evaluation's ``samples``, or
 ``deals``; 0 when the rules of thumb answered), the wall time it took, and what stopped
 it: ``budget`` when it ran to within 15% of its budget, ``count`` when it stopped
-earlier (a cap on the deals, a share of the budget, or no more distinct deals to draw). The wall time depends on the machine's load:
-give ``cat /proc/loadavg`` with the numbers.
+earlier (a cap on the deals, a share of the budget, or no more distinct deals to draw).
+The wall time depends on the machine's load: give ``cat /proc/loadavg`` with the numbers.
 """
 
 from __future__ import annotations

@@ -80,3 +80,24 @@ def test_matapesa_timed_hint_weighs_deals_until_its_budget(monkeypatch):
     hint = game.hint(state, seat, 1.0, rng=Rng(0))
     # 0.9 of the budget less 2 ms is 4490 steps (the cap was 4000)
     assert 4480 <= hint.evaluation["samples"] <= 4490
+
+
+def test_troefcall_timed_trump_hint_weighs_deals_until_its_budget(monkeypatch):
+    game = games.get("troefcall")
+    state = game.new(seed=2)
+    seat = min(state.to_move)
+    assert state.phase == "call"
+    monkeypatch.setattr(troefcall_bot, "time", StepClock(0.05))
+    hint = game.hint(state, seat, 2.0, rng=Rng(0))
+    # a reading a deal: 0.95 of the budget holds 38 steps, the first the start (the count
+    # was 32 at most)
+    assert 35 <= hint.evaluation["samples"] <= 38 and str(hint.evaluation["samples"]) in hint.reason
+
+
+def test_troefcall_trump_hint_with_a_count_is_unchanged():
+    game = games.get("troefcall")
+    state = game.new(seed=2)
+    seat = min(state.to_move)
+    fixed = game.hint(state, seat, None, rng=Rng(3), iterations=2)
+    again = troefcall_bot.trump_hint(state, seat, 2, Rng(3))
+    assert fixed.evaluation["samples"] == 2 and fixed.to_json() == again.to_json()
