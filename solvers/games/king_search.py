@@ -36,7 +36,9 @@ __all__ = ["HORIZON_NEGATIVE", "HORIZON_POSITIVE", "card_values", "sample_values
 HORIZON_NEGATIVE = 6     # cards a hand from which a negative hand is solved exactly
 HORIZON_POSITIVE = 8     # the same for a positive hand (tricks are quicker to solve)
 DEFAULT_BUDGET = 1.0
-BUDGET_SHARE = 0.9
+# share of the hint's budget left after loading the kernels that the deals may use (the
+# rest: building the answer, a few milliseconds; a solve still running at the deadline stops)
+BUDGET_SHARE = 0.95
 BOT_SAMPLES = 6
 MAX_STEPS = 60
 

@@ -32,12 +32,12 @@ from solvers.games.kop import DECLARE, LONE, PLAY, SILENT, SOLO, KopState, side_
 from solvers.games.kop_cards import CALL_ORDER, TOTAL_POINTS, WIN_POINTS
 from solvers.games.kop_play import heuristic_bot, heuristic_hint
 from solvers.pimc.adapters import Adapter
+from solvers.pimc.pool import lent_solver
 from solvers.sampling import sample_hidden
 
 __all__ = ["BOTS", "TRICK_ADAPTER", "KopAdapter", "hint", "search_bot", "card_table", "announcement_table"]
 
 SEARCH_SAMPLES = 40        # sampled deals a decision for the search bot
-HINT_MAX_SAMPLES = 400     # a timed hint stops here even with time left
 DEFAULT_BUDGET = 1.0
 MIN_BUDGET = 0.02          # below this not one deal fits: the rules of thumb answer
 SOLVER_WAIT_SHARE = 0.5    # share of a hint's budget it may wait for the solver's kernels
@@ -118,8 +118,6 @@ def card_table(state: KopState, seat: int, rng: Rng, samples: int | None, deadli
     while samples is None or len(rows) < samples:
         if deadline is not None and time.perf_counter() >= deadline:
             break
-        if len(rows) >= HINT_MAX_SAMPLES:
-            break
         deal = sample_hidden(state, seat, rng)
         result = solver.solve(TRICK_ADAPTER.position(deal), values="all")
         taken = TRICK_ADAPTER.taken(deal)[TRICK_ADAPTER.side(deal, seat)]
@@ -174,8 +172,6 @@ def announcement_table(state: KopState, seat: int, rng: Rng, samples: int | None
     out: dict[str, list[tuple[int, int]]] = {"call": [], "solo": [], "pass": []}
     while samples is None or len(out["call"]) < samples:
         if deadline is not None and time.perf_counter() >= deadline:
-            break
-        if len(out["call"]) >= HINT_MAX_SAMPLES:
             break
         deal = sample_hidden(state, seat, rng)
         partner = next(s for s in range(4) if jack in deal.hands[s])
@@ -266,7 +262,10 @@ def hint(state: KopState, seat: int, budget: float | None = None, *, mode: str |
             return fallback
         # a margin for building the hint after the last deal
         deadline = start + budget * 0.95 - 0.005
-    found = _sampled_hint(state, seat, rng, iterations, deadline, Solver())
+    # a timed hint draws deals until its deadline: four-card hands solve in microseconds,
+    # so drawing the deals is most of a deal's cost and no cap on their number is needed
+    with lent_solver("kop") as solver:
+        found = _sampled_hint(state, seat, rng, iterations, deadline, solver)
     return found if found is not None else heuristic_hint(state, seat)
 
 

@@ -57,8 +57,9 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
 
 # below this budget (seconds) not one deal fits: the rules of thumb answer
 MIN_BUDGET = 0.02
-# share of the budget the sampled search may use (the rest: building the answer)
-BUDGET_SHARE = 0.9
+# share of the budget the sampled search may use (the rest: building the answer, a few
+# milliseconds; a deal still being solved at the deadline stops there)
+BUDGET_SHARE = 0.95
 # share of a hint's budget it may spend waiting for the solver's kernels to load
 SOLVER_WAIT_SHARE = 0.5
 _LOADING: list[threading.Thread] = []

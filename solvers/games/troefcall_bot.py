@@ -35,6 +35,7 @@ read the card play too (aim: seven tricks, or all of them in baunie).
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 
@@ -56,6 +57,10 @@ DEFAULT_SAMPLES = 16        # sampled deals for a hint or a search decision with
 REDEAL_KEEP_SHARE = 0.5     # keep a pictureless hand that makes seven tricks this often
 # double dummy sees every card, so it finds baunie more often than play at a table does
 BAUNIE_DISCOUNT = 0.85
+# share of a timed hint's budget spent on deals (the rest: a deal slower than the pace so
+# far, and the answer)
+HINT_SHARE = 0.95
+UNTIMED_CARD_CLOCK = 0.8    # seconds a card hint asked with neither a budget nor a count may take
 
 
 # ---------------------------------------------------------------- rules of thumb
@@ -178,16 +183,26 @@ class TroefcallAdapter(Adapter):
 TRICK_ADAPTER = TroefcallAdapter()
 
 
-def _samples(state: State, seat: int, count: int, rng: Rng):
-    for i in range(count):
+def _samples(state: State, seat: int, count: int | None, rng: Rng, deadline: float | None = None):
+    """``count`` sampled deals (the same for the same ``rng``); with a ``deadline`` (a
+    ``perf_counter`` time) no more than are begun before it, each after the first only when
+    one more at the pace so far (the caller's work on each included) still ends before it."""
+    start = time.perf_counter()
+    for i in itertools.count() if count is None else range(count):
+        if deadline is not None and i:
+            now = time.perf_counter()
+            if now + (now - start) / i >= deadline:
+                return
         yield sample_hidden(state, seat, rng.fork(f"deal {i}"))
 
 
-def trump_values(state: TroefcallState, seat: int, count: int, rng: Rng) -> dict[int, list[int]]:
-    """Per suit, the hand's points for the caller's side on each sampled completion of the five cards."""
+def trump_values(state: TroefcallState, seat: int, count: int | None, rng: Rng,
+                 deadline: float | None = None) -> dict[int, list[int]]:
+    """Per suit, the hand's points for the caller's side on each sampled completion of the
+    five cards (deals as :func:`_samples` draws them)."""
     side = side_of(seat)
     out: dict[int, list[int]] = {s: [] for s in range(4)}
-    for i, deal in enumerate(_samples(state, seat, count, rng)):
+    for i, deal in enumerate(_samples(state, seat, count, rng, deadline)):
         for suit in range(4):
             after = ready_to_lead(deal._apply(Action("trump", (Suit(suit).letter,)), seat))
             out[suit].append(hand_points(_solver(), after, side, heuristic_bot, rng.fork(f"{i}:{suit}")))
@@ -204,9 +219,10 @@ def _mean(values) -> float:
     return sum(values) / len(values)
 
 
-def trump_hint(state: TroefcallState, seat: int, count: int, rng: Rng) -> Hint:
+def trump_hint(state: TroefcallState, seat: int, count: int | None, rng: Rng, deadline: float | None = None) -> Hint:
     """Trumps from the five cards seen, valued on sampled completions of the deal."""
-    values = trump_values(state, seat, count, rng)
+    values = trump_values(state, seat, count, rng, deadline)
+    count = len(values[0])
     held = {s: sum(1 for c in state.hands[seat] if c.suit == s) for s in range(4)}
     ranked = sorted(range(4), key=lambda s: (_mean(values[s]), held[s], s), reverse=True)
     best = ranked[0]
@@ -222,12 +238,13 @@ def trump_hint(state: TroefcallState, seat: int, count: int, rng: Rng) -> Hint:
                 alternatives=alternatives, method="sampled")
 
 
-def redeal_hint(state: TroefcallState, seat: int, count: int, rng: Rng) -> Hint:
+def redeal_hint(state: TroefcallState, seat: int, count: int | None, rng: Rng, deadline: float | None = None) -> Hint:
     """Keep or ask for a new deal, from what this hand is worth on sampled deals."""
     side = side_of(seat)
     kept = ready_to_lead(state)
     values = [hand_points(_solver(), d, side, heuristic_bot, rng.fork(i))
-              for i, d in enumerate(_samples(kept, seat, count, rng))]
+              for i, d in enumerate(_samples(kept, seat, count, rng, deadline))]
+    count = len(values)
     wins = sum(v > 0 for v in values) / count
     mean = _mean(values)
     keep = wins >= REDEAL_KEEP_SHARE
@@ -240,16 +257,19 @@ def redeal_hint(state: TroefcallState, seat: int, count: int, rng: Rng) -> Hint:
                 alternatives=[{"action": other.to_json()}], method="sampled")
 
 
-def baunie_chance(state: TroefcallState, seat: int, count: int, rng: Rng) -> float:
-    """Share of sampled deals where the sweeping side takes every remaining trick."""
-    solver = Solver()
+def baunie_chance(state: TroefcallState, seat: int, count: int | None, rng: Rng,
+                  deadline: float | None = None) -> tuple[float, int]:
+    """Share of sampled deals where the sweeping side takes every remaining trick (as
+    double dummy finds it, discounted), and the number of deals."""
+    solver = _solver()
     side = side_of(seat)
     # playing on: the winner of the seventh trick leads to the eighth
     after = _as_played_on(state)
-    made = 0
-    for deal in _samples(after, seat, count, rng):
+    made = done = 0
+    for deal in _samples(after, seat, count, rng, deadline):
         made += dd_tricks(solver, deal, side) == rules.TRICKS
-    return made / count * BAUNIE_DISCOUNT
+        done += 1
+    return made / done * BAUNIE_DISCOUNT, done
 
 
 def _as_played_on(state: TroefcallState) -> TroefcallState:
@@ -258,9 +278,9 @@ def _as_played_on(state: TroefcallState) -> TroefcallState:
                    continued=state.deciders)
 
 
-def stop_hint(state: TroefcallState, seat: int, count: int, rng: Rng) -> Hint:
+def stop_hint(state: TroefcallState, seat: int, count: int | None, rng: Rng, deadline: float | None = None) -> Hint:
     """Stop or play on, by the expected points of each."""
-    p = baunie_chance(state, seat, count, rng)
+    p, count = baunie_chance(state, seat, count, rng, deadline)
     on = p * rules.BAUNIE_POINTS - (1 - p) * rules.FAILED_BAUNIE_POINTS
     evaluation = {"kind": "sampled", "samples": count, "baunie_probability": round(p, 3),
                   "play_on_points": round(on, 2)}
@@ -288,22 +308,25 @@ def hint(state, seat: int, budget: float | None = None, *, mode: str | None = No
     if budget is not None and budget < 0.05 and iterations is None:
         return heuristic_hint(state, seat)
     rng = rng or Rng(0)
-    count = iterations or _count_for(state, budget)
+    if iterations is None and budget is not None:
+        # a timed hint weighs as many deals as its budget allows; the counts (and the card
+        # hint's 80% clock) below are for a hint asked without a budget
+        deadline = time.perf_counter() + budget * HINT_SHARE
+        if state.phase == PLAY:
+            return card_hint(state, seat, None, rng, None, deadline=deadline)
+        if state.phase == CALL:
+            return trump_hint(state, seat, None, rng, deadline)
+        if state.phase == REDEAL:
+            return redeal_hint(state, seat, None, rng, deadline)
+        return stop_hint(state, seat, None, rng, deadline)
+    count = iterations or DEFAULT_SAMPLES
     if state.phase == PLAY:
-        return card_hint(state, seat, count, rng, None if iterations else (budget or 1.0) * 0.8)
+        return card_hint(state, seat, count, rng, None if iterations else UNTIMED_CARD_CLOCK)
     if state.phase == CALL:
         return trump_hint(state, seat, count, rng)
     if state.phase == REDEAL:
         return redeal_hint(state, seat, count, rng)
     return stop_hint(state, seat, count, rng)
-
-
-def _count_for(state: TroefcallState, budget: float | None) -> int:
-    # a trump choice solves four whole deals a sample; the other decisions one
-    if budget is None:
-        return DEFAULT_SAMPLES
-    per = 0.05 if state.phase == CALL else 0.01
-    return max(2, min(DEFAULT_SAMPLES * 2, int(budget / per)))
 
 
 CARD_SAMPLES = 16
@@ -321,19 +344,30 @@ def _solver() -> Solver:
     return solver
 
 
-def card_values(state: TroefcallState, seat: int, count: int, rng: Rng,
-                budget: float | None) -> tuple[list[Card], dict[Card, float], int]:
+def card_values(state: TroefcallState, seat: int, count: int | None, rng: Rng, budget: float | None, *,
+                deadline: float | None = None) -> tuple[list[Card], dict[Card, float], int]:
     """Mean points of the hand for the seat's side after each legal card, over sampled deals
-    (each card played, then the rules of thumb, then double dummy for the last six tricks)."""
+    (each card played, then the rules of thumb, then double dummy for the last six tricks).
+
+    ``count`` deals at most (no limit when None), until ``budget`` seconds have passed; with
+    a ``deadline`` (a ``perf_counter`` time) no deal is begun that would end after it at the
+    mean pace of the deals before. The first deal is always valued."""
     cards = [parse_card(a.args[0]) for a in state.legal_actions(seat)]
     gone = {c for plays in state.history for _, c in plays}
     groups = card_groups(cards, set(state.hands[seat]), gone)
     totals = {c: 0.0 for c in cards}
-    deadline = None if budget is None else time.perf_counter() + budget
+    start = time.perf_counter()
+    if budget is not None:
+        deadline = start + budget if deadline is None else min(deadline, start + budget)
+        pace = False
+    else:
+        pace = deadline is not None
     done = 0
-    for i in range(count):
-        if deadline is not None and done and time.perf_counter() >= deadline:
-            break
+    for i in itertools.count() if count is None else range(count):
+        if deadline is not None and done:
+            now = time.perf_counter()
+            if now + ((now - start) / done if pace else 0.0) >= deadline:
+                break
         deal = sample_hidden(state, seat, rng.fork(f"deal {i}"))
         values = card_points(_solver(), deal, seat, groups, heuristic_bot, rng.fork(f"play {i}"))
         for c in cards:
@@ -374,9 +408,11 @@ def search_card(state: TroefcallState, seat: int, rng: Rng) -> Action:
     return Action("play", (str(best),)) if gain >= CARD_Z * spread else base
 
 
-def card_hint(state: TroefcallState, seat: int, count: int, rng: Rng, budget: float | None) -> Hint:
-    """The card worth most points for the side, with the mean points of the others."""
-    cards, means, done = card_values(state, seat, count, rng, budget)
+def card_hint(state: TroefcallState, seat: int, count: int | None, rng: Rng, budget: float | None, *,
+              deadline: float | None = None) -> Hint:
+    """The card worth most points for the side, with the mean points of the others
+    (``count``, ``budget`` and ``deadline`` as :func:`card_values` takes them)."""
+    cards, means, done = card_values(state, seat, count, rng, budget, deadline=deadline)
     if not done:
         return heuristic_hint(state, seat)
     ranked = sorted(cards, key=lambda c: -means[c])

@@ -33,7 +33,6 @@ __all__ = ["sampled_hint", "finish_deal", "solve_tail", "root_values", "orders",
 EXACT_ORDERS = 2000
 DEFAULT_BUDGET = 1.0
 TOO_SHORT = 0.05          # seconds: below this the rules of thumb answer alone
-MAX_SAMPLES = 400
 
 
 # ---------------------------------------------------------------- exact tail search
@@ -161,8 +160,9 @@ def sampled_hint(state: Whist22State, seat: int, budget: float | None, *, rng: R
     if iterations is None and budget < TOO_SHORT:
         return fallback(state, seat)
     samples = 0
-    limit = iterations if iterations is not None else MAX_SAMPLES
-    while samples < limit:
+    # a timed hint samples until its budget: late in a hand a deal takes well under a
+    # millisecond, and more deals weigh close cards more surely
+    while iterations is None or samples < iterations:
         spent = time.perf_counter() - start
         # stop before a sample that would run past the budget (one sample always runs)
         if iterations is None and samples and spent * (samples + 1) / samples > budget:
