@@ -45,16 +45,18 @@ __all__ = ["search", "first_move", "pack", "new_work", "legal", "winner_index", 
            "value_bounds", "CFG_SIZE", "MAX_PLY", "MAX_RULES_IDS"]
 
 MAX_RULES_IDS = 1 << 16
-# the lead that settled the last position at the same depth, and the card stored in a
-# matching table entry, are tried early but do not override every other weight; a killer
-# lead that wins the trick (a top card nobody can ruff, or the partner's) counts for more
+# the lead that settled the last position at the same depth is tried early but does not
+# override every other weight; a killer lead that wins the trick (a top card nobody can
+# ruff, or the partner's) counts for more
 KILLER_BONUS = 25
 KILLER_WIN = 126
-HINT_BONUS = 20
-# the card of the shape's newest entry, the hint when no entry matches, is a neighbour's
-# deciding card: it counts for more than a matching entry's card, whose entry did not
-# settle the position at its own target
-HINT_FALLBACK_BONUS = 50
+# the table's hint, the card that decided the last search of the same shape (a
+# neighbour in the tree), is tried before any other lead but a winning killer; the
+# different card that decided a search of the shape before it helps a little
+HINT_BONUS = 110
+HINT_BEFORE_BONUS = 25
+# a hint's field for "no card" (the last card may be gone while the one before is not)
+NO_HINT = 127
 # a follower's killer: the card that settled the last position at the same depth where
 # the same card was led and the same card was winning the trick; it is tried before
 # every weight (DDS has no such rule; docs: eleventh round A)
@@ -263,8 +265,8 @@ def _index_from_top(W, ply, c):
 @njit(cache=True, inline="always")
 def _tt_probe(S, TT, W, ply, n, target):
     """1 / 0 when a stored entry settles ``target``, -1 otherwise (sets the relevant
-    cards of row ``ply``); also a card to try first, from an entry that matches but does
-    not settle it."""
+    cards of row ``ply``); also the cards to try first, those that decided the last
+    searches of the same shape (``_hint_card``; -1 if none)."""
     flip = W[ply, W_FLIP]
     if flip != 0:
         # the table holds the other team's value: reaching ``target`` means holding the
@@ -286,14 +288,19 @@ def _tt_probe(S, TT, W, ply, n, target):
 
 @njit(cache=True, inline="always")
 def _hint_card(W, ply, hint):
-    """The card a lookup's hint names (by its place from the top of its suit), keeping
-    the flag of a hint from the shape's newest entry; -1 if none."""
+    """The cards a lookup's hint names (each by its place from the top of its suit): the
+    last card's code (``NO_HINT`` if gone) plus the code of the one before plus one,
+    shifted by ``T.HINT_SHIFT``; -1 if neither is left."""
     if hint < 0:
         return -1
-    c = _card_from_top(W, ply, (hint >> 4) & 3, hint & 15)
-    if c < 0:
-        return -1
-    return c + (hint & T.FALLBACK)
+    first = hint & ((1 << T.HINT_SHIFT) - 1)
+    c = _card_from_top(W, ply, (first >> 4) & 3, first & 15)
+    before = (hint >> T.HINT_SHIFT) - 1
+    if before >= 0:
+        c2 = _card_from_top(W, ply, (before >> 4) & 3, before & 15)
+        if c2 >= 0:
+            return (c if c >= 0 else NO_HINT) + ((c2 + 1) << T.HINT_SHIFT)
+    return c
 
 
 @njit(cache=True, inline="always")
@@ -430,8 +437,6 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     alone, returning -1; the caller orders every card (mode 1) only if that card does
     not settle the position, and the first of them is the same card."""
     n = S[O_CFG + C_SEATS]
-    hint_card = hint & ~T.FALLBACK
-    hint_bonus = HINT_FALLBACK_BONUS if hint & T.FALLBACK else HINT_BONUS
     # every live card: the hands and the current trick
     held = np.int64(0)
     for q in range(n):
@@ -500,6 +505,13 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
                 partner = q
                 break
     killer = W[ply, W_KILLER]
+    hint_card = -1
+    hint_before = -1
+    if hint >= 0:
+        hint_card = hint & ((1 << T.HINT_SHIFT) - 1)
+        if hint_card == NO_HINT:
+            hint_card = -1
+        hint_before = (hint >> T.HINT_SHIFT) - 1
     single = False
     for s in range(4):
         m = _suit(legal_mask, s)
@@ -534,8 +546,10 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
                 score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b, _suit(held, s))
             run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
             run <<= 16 * s
-            if hint >= 0 and (run >> hint_card) & 1:
-                score += hint_bonus
+            if hint_card >= 0 and (run >> hint_card) & 1:
+                score += HINT_BONUS
+            if hint_before >= 0 and (run >> hint_before) & 1:
+                score += HINT_BEFORE_BONUS
             if tlen == 0 and killer >= 0 and (run >> killer) & 1:
                 score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
             elif fkiller >= 0 and (run >> fkiller) & 1:

@@ -19,10 +19,13 @@ equal signature).
 
 The table is one int64 vector (the kernel passes few arrays, see ``layout.py``). Its
 header gives the regions: shape slots (8 values a slot, one cache line: the 4 key words,
-then the chain's head, -1 for a free slot), entry signatures (mask, value), entry
-patterns (4 masks then 4 values), entry bounds (lower, upper, best card as an index
-from the top of its suit or -1, and the ``r`` of each suit packed 8 bits apiece), and
-the block pool (next free block, then per block its next block and its entry count).
+the chain's head, -1 for a free slot, and the cards that decided the shape's last two
+stored searches naming different cards, as indexes from the top of their suits, or -1),
+entry signatures (mask, value),
+entry patterns (4 masks then 4 values), entry bounds (lower, upper, a spare word that
+keeps two entries' bounds to a cache line, and the ``r`` of each suit packed 8 bits
+apiece), and the block pool (next free block, then per block its next block and its
+entry count).
 """
 
 from __future__ import annotations
@@ -37,9 +40,6 @@ SHAPE_PROBES = 8
 # entries read per lookup; older ones are left to the pool reset
 CHAIN_SCAN = 1024
 NONE = -1
-# added to a lookup's card hint taken from the shape's newest entry rather than from a
-# matching one (a stored card is below 64: suit * 16 + place from the top)
-FALLBACK = 64
 INF = 1 << 30
 # header
 H_SLOTS, H_KEYS, H_SIGS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS = range(7)
@@ -47,6 +47,12 @@ HEADER = 8
 # a shape slot: its 4 key words and its chain's head on one cache line (8 values)
 SLOT = 8
 SLOT_HEAD = 4
+# the card that decided the last search of the shape stored (-1 if none yet), and the
+# different card before it: the leads a lookup that settles nothing suggests
+SLOT_CARD = 5
+SLOT_CARD_BEFORE = 6
+# a lookup's hint: the last card, and the one before plus one shifted by HINT_SHIFT
+HINT_SHIFT = 8
 # an entry's signature: per suit the owners of its top SIG_CARDS cards (3 bits each,
 # highest first) in 16 bits, as a mask and a value, so that a lookup reads 4 entries a
 # cache line and opens an entry's pattern only when the signature matches
@@ -195,19 +201,21 @@ def _claim_shape(tt, W, ply, at):
     for j in range(4):
         tt[k + j] = W[ply, at + j]
     tt[k + SLOT_HEAD] = NONE
+    tt[k + SLOT_CARD] = NONE
+    tt[k + SLOT_CARD_BEFORE] = NONE
     return i
 
 
 @njit(cache=True)
 def lookup(tt, W, ply, at_keys, at_seq, target):
     """The entry settling ``target`` for the position whose shape key and owner
-    sequences are in row ``ply`` of ``W`` (-1 if none), and a card to try first: the
-    best card of the newest matching entry that does not settle it, else that of the
-    shape's newest entry plus ``FALLBACK`` (-1 if neither has one)."""
-    hint = NONE
+    sequences are in row ``ply`` of ``W`` (-1 if none), and the cards to try first: the
+    card that decided the shape's last stored search, by its place from the top of its
+    suit (-1 if none), plus, when the shape has one, the different card before it plus
+    one, shifted by ``HINT_SHIFT``."""
     slot = find_shape(tt, W, ply, at_keys)
     if slot < 0:
-        return NONE, hint
+        return NONE, NONE
     s0 = W[ply, at_seq]
     s1 = W[ply, at_seq + 1]
     s2 = W[ply, at_seq + 2]
@@ -219,10 +227,12 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     pool = tt[H_POOL]
     blk = tt[tt[H_KEYS] + SLOT * slot + SLOT_HEAD]
     # a position of the same shape searched last usually falls to the same card (by
-    # its place from the top of its suit), whoever holds the cards below
-    newest = NONE
-    if blk != NONE and tt[pool + 2 + 2 * blk] > 0:
-        newest = tt[bounds + 4 * (blk * BLOCK + tt[pool + 2 + 2 * blk] - 1) + 2]
+    # its place from the top of its suit), whoever holds the cards below: a better
+    # guess than the card of a matching entry, whose search was at another target
+    hint = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARD]
+    before = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARD_BEFORE]
+    if before >= 0:
+        hint += (before + 1) << HINT_SHIFT
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
         count = tt[pool + 2 + 2 * blk]
@@ -241,11 +251,9 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
             b = bounds + 4 * e
             if tt[b] >= target or tt[b + 1] < target:
                 return e, hint
-            if hint < 0 and tt[b + 2] >= 0:
-                hint = tt[b + 2]
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
-    return NONE, (hint if hint >= 0 else (newest + FALLBACK if newest >= 0 else NONE))
+    return NONE, hint
 
 
 @njit(cache=True, inline="always")
@@ -265,7 +273,8 @@ def entry_covered(tt, e, s):
 def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
     """Record "reached ``target``" (``ok``) or "did not" for the shape key at
     ``W[ply, at_keys]`` and the pattern at ``W[ply, at_pattern]`` (4 masks, 4 values,
-    4 covered counts)."""
+    4 covered counts); ``best`` (an index from the top of its suit, -1 for none), the
+    card that decided the search, becomes the shape's last card."""
     slot = _claim_shape(tt, W, ply, at_keys)
     keys = tt[H_KEYS]
     sigs = tt[H_SIGS]
@@ -319,14 +328,16 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         b = bounds + 4 * e
         tt[b] = -INF
         tt[b + 1] = INF
-        tt[b + 2] = NONE
         covered = np.int64(0)
         for s in range(4):
             covered |= W[ply, at_pattern + 8 + s] << (8 * s)
         tt[b + 3] = covered
     b = bounds + 4 * e
     if best >= 0:
-        tt[b + 2] = best
+        last = keys + SLOT * slot + SLOT_CARD
+        if tt[last] != best:
+            tt[keys + SLOT * slot + SLOT_CARD_BEFORE] = tt[last]
+            tt[last] = best
     if ok:
         if target > tt[b]:
             tt[b] = target

@@ -1,6 +1,7 @@
 """The table's signatures only skip entries that cannot match: on random tables, a
-lookup finds the same entry and the same move hint as a plain scan of every pattern in
-the chain, newest first, and a store finds the same equal pattern (or adds one)."""
+lookup finds the same entry as a plain scan of every pattern in the chain, newest first,
+and a store finds the same equal pattern (or adds one). The lookup's move hint is the
+card of the shape's last store that named one, and the different card before it."""
 
 import random
 
@@ -47,15 +48,11 @@ def _near(rng, owners, seats):
     return out
 
 
-def _plain_lookup(tt, slot, seqs, target):
-    """The lookup without signatures: every pattern of the chain, newest first; the
-    hint falls back on the card of the shape's newest entry, flagged."""
-    hint = T.NONE
+def _plain_lookup(tt, slot, seqs, target, hint):
+    """The lookup without signatures: every pattern of the chain, newest first; ``hint``
+    is the card the shape's last store named (the test keeps it)."""
     pool = int(tt[T.H_POOL])
     blk = int(tt[int(tt[T.H_KEYS]) + T.SLOT * slot + T.SLOT_HEAD])
-    newest = T.NONE
-    if blk != T.NONE and int(tt[pool + 2 + 2 * blk]) > 0:
-        newest = int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + int(tt[pool + 2 + 2 * blk]) - 1) + 2])
     scanned = 0
     while blk != T.NONE and scanned < T.CHAIN_SCAN:
         count = int(tt[pool + 2 + 2 * blk])
@@ -66,11 +63,9 @@ def _plain_lookup(tt, slot, seqs, target):
                 b = int(tt[T.H_BOUNDS]) + 4 * e
                 if tt[b] >= target or tt[b + 1] < target:
                     return e, hint
-                if hint < 0 and tt[b + 2] >= 0:
-                    hint = int(tt[b + 2])
         scanned += count
         blk = int(tt[pool + 1 + 2 * blk])
-    return T.NONE, (hint if hint >= 0 else (newest + T.FALLBACK if newest >= 0 else T.NONE))
+    return T.NONE, hint
 
 
 def _entries(tt):
@@ -90,6 +85,11 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
         shapes.append((lengths, [k + 1, 2 * k + 7, 3, 0]))
     stored = []
     found = 0
+    # each shape's cards, newest first, from its stores naming one (a full pool empties
+    # them all)
+    cards = {}
+    hinted = 0
+    both = 0
     for step in range(1500):
         lengths, key = rng.choice(shapes)
         W[0, AT_KEYS:AT_KEYS + 4] = key
@@ -114,7 +114,15 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
                         p = int(tt[T.H_PATTERNS]) + 8 * (blk * T.BLOCK + i)
                         same = same or list(tt[p:p + 8]) == pattern[:8]
                     blk = int(tt[pool + 1 + 2 * blk])
-            T.store(tt, W, 0, AT_KEYS, AT_PAT, rng.randint(0, 13), rng.random() < 0.5, rng.randint(-1, 40))
+            best = rng.choice([-1, rng.randint(0, 63)])
+            blocks = int(tt[tt[T.H_POOL]])
+            T.store(tt, W, 0, AT_KEYS, AT_PAT, rng.randint(0, 13), rng.random() < 0.5, best)
+            if int(tt[tt[T.H_POOL]]) < blocks:
+                cards = {}
+            if best >= 0:
+                seen = cards.setdefault(tuple(key), [])
+                if not seen or seen[0] != best:
+                    seen.insert(0, best)
             if int(tt[tt[T.H_POOL]]) > 0 and _entries(tt) >= before:
                 assert _entries(tt) == before + (0 if same else 1)
             stored.append(owners)
@@ -124,11 +132,18 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
             target = rng.randint(0, 14)
             slot = T.find_shape(tt, W, 0, AT_KEYS)
             got = T.lookup(tt, W, 0, AT_KEYS, AT_SEQ, target)
-            want = (T.NONE, T.NONE) if slot < 0 else _plain_lookup(tt, slot, seqs, target)
+            seen = cards.get(tuple(key), [])
+            hint = T.NONE
+            if seen:
+                hint = seen[0] + ((seen[1] + 1) << T.HINT_SHIFT if len(seen) > 1 else 0)
+            want = (T.NONE, T.NONE) if slot < 0 else _plain_lookup(tt, slot, seqs, target, hint)
             assert tuple(int(x) for x in got) == want
             found += got[0] >= 0
-    # the random tables do exercise hits
+            hinted += got[1] >= 0
+            both += got[1] >= 1 << T.HINT_SHIFT
+    # the random tables do exercise hits and hints
     assert found > 20
+    assert hinted > 20 and both > 20
 
 
 def test_signature_is_exact_for_short_patterns():
