@@ -27,14 +27,14 @@ from solvers.doubledummy.layout import (
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
     N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
     S_SIZE, W_FLIP, W_LATER, W_LEN, W_REM, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
-    W_TRIED, WORK_SIZE,
+    WORK_SIZE,
     new_work, pack,
 )
 from solvers.doubledummy.order import follow_low_first, follow_weight, later_facts, lead_suit_plan, lead_weight, \
     obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem, leader_side_short_rem,
-    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks, sure_trump_tricks_rem,
+    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem, sure_trump_tricks_rem,
     trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
@@ -59,6 +59,8 @@ HINT_FALLBACK_BONUS = 50
 # the same card was led and the same card was winning the trick; it is tried before
 # every weight (DDS has no such rule; docs: eleventh round A)
 FOLLOW_KILLER_BONUS = 200
+# no card searched yet in any suit: 16 in each suit's byte of ``search``'s ``tried``
+TRIED_NONE = 0x10101010
 # a follower's ply never stores a table entry (that is done at trick boundaries), so
 # its row keeps there the trick the follower's killer belongs to
 W_FOLLOW_KEY = W_STORE
@@ -726,8 +728,18 @@ def _table_keys(S, W, ply, n, total):
 @njit(cache=True, inline="always")
 def _second_hand(S, W, ply, n, p, target):
     """1 / 0 when the tricks the second hand's side surely takes settle ``target``
-    (setting the relevant cards of row ``ply``), else -1."""
-    q, used = second_hand_tricks(S, n, p, S[O_CFG + C_TRUMP])
+    (setting the relevant cards of row ``ply``), else -1. Row ``ply - 1`` is the trick
+    boundary where the card was led (the search starts at ply 0, so a second hand at a
+    later ply always has one)."""
+    # the boundary before the lead (row ``ply - 1``) holds each suit's remaining cards:
+    # the hands' cards now, but for the card led
+    led = S[O_TRICK]
+    gone = np.int64(1) << (led & 15)
+    ls = led >> 4
+    b = ply - 1
+    rem = (W[b, W_REM] & ~(gone if ls == 0 else 0), W[b, W_REM + 1] & ~(gone if ls == 1 else 0),
+           W[b, W_REM + 2] & ~(gone if ls == 2 else 0), W[b, W_REM + 3] & ~(gone if ls == 3 else 0))
+    q, used = second_hand_tricks_rem(S, n, p, S[O_CFG + C_TRUMP], rem)
     if q == 0:
         return -1
     tp = S[O_CFG + C_TRICK_PTS]
@@ -872,8 +884,9 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     result = not maximise
     decided = -1
     relevant = np.int64(0)
-    for s in range(4):
-        W[ply, W_TRIED + s] = 16
+    # the lowest card searched in each suit, 8 bits a suit (16: none yet); kept in a
+    # register, where a row of ``W`` would be stored and loaded again after every child
+    tried = np.int64(TRIED_NONE)
     i = -1
     while True:
         i += 1
@@ -887,12 +900,16 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         # a card below every relevant card of its suit, after another such card of the
         # same suit was searched, leads to the same answer (see docs: relevant ranks)
         cs = c >> 4
-        low = 16
-        rs = _suit(relevant, cs)
-        if rs != 0:
-            low = _hibit(rs & -rs)
-        if partition != 0 and W[ply, W_TRIED + cs] < low and (c & 15) < low:
-            continue
+        if partition != 0:
+            low_tried = (tried >> (8 * cs)) & 255
+            # nothing searched in the suit yet (16) is never below a relevant card
+            if low_tried < 16:
+                low = 16
+                rs = _suit(relevant, cs)
+                if rs != 0:
+                    low = _hibit(rs & -rs)
+                if low_tried < low and (c & 15) < low:
+                    continue
         bit = np.int64(1) << c
         S[O_HANDS + p] ^= bit
         S[O_TRICK + tlen] = c
@@ -923,8 +940,8 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             relevant = below
             break
         relevant |= below
-        if (c & 15) < W[ply, W_TRIED + cs]:
-            W[ply, W_TRIED + cs] = c & 15
+        if (c & 15) < ((tried >> (8 * cs)) & 255):
+            tried = (tried & ~(np.int64(255) << (8 * cs))) | (np.int64(c & 15) << (8 * cs))
     if ply == 0:
         S[O_CTR + N_ROOT_MOVE] = decided
     if stored:
