@@ -26,12 +26,12 @@ from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
     N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
-    S_SIZE, W_FLIP, W_LATER, W_LEN, W_REM, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
+    S_SIZE, W_FLIP, W_LEN, W_REM, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
     WORK_SIZE,
     new_work, pack,
 )
-from solvers.doubledummy.order import follow_low_first, follow_weight, later_facts, lead_suit_plan, lead_weight, \
-    obvious_ruff, obvious_win, run_around
+from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts, lead_suit_plan, \
+    lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem, leader_side_short_rem,
     quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem, sure_trump_tricks_rem,
@@ -330,22 +330,6 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
 
 
 @njit(cache=True, inline="always")
-def _later_seats(S, W, ply, n, p, tlen):
-    """Fill row ``ply`` with the seats still to play to the trick after ``p``."""
-    count = 0
-    q = p
-    unequal = S[O_CFG + C_UNEQUAL]
-    for _ in range(S[O_ST + 2] - 1 - tlen):
-        q = wrap(q + 1, n)
-        if unequal != 0:
-            while S[O_HANDS + q] == 0 and q != p:
-                q = wrap(q + 1, n)
-        W[ply, W_LATER + count] = q
-        count += 1
-    return count
-
-
-@njit(cache=True, inline="always")
 def _single_run(S, legal_mask, live):
     """Are the legal cards one run of touching cards of one suit (with equal points)?
     ``live``: every card in the hands or on the current trick."""
@@ -423,6 +407,90 @@ def _follow_killer(W, ply, tlen, led_card, w):
     return W[ply, W_KILLER]
 
 
+@njit(cache=True, inline="always")
+def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
+    """``_order_moves`` for a seat following to a trick (``tlen`` > 0) whose legal cards
+    are not one run. A follower has no table hint (the table is probed at trick
+    boundaries only), so the weights, the follower's killer and the low-first and lazy
+    shortcuts decide the order."""
+    n = S[O_CFG + C_SEATS]
+    trump = S[O_CFG + C_TRUMP]
+    card_pts = S[O_CFG + C_CARD_PTS]
+    led = S[O_TRICK] >> 4
+    wi = winner_index(S, tlen)
+    w = S[O_TRICK + wi]
+    fkiller = _follow_killer(W, ply, tlen, S[O_TRICK], w)
+    my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
+    facts = (-1, -1, -1, -1)
+    # cards the weights would order lowest first need no weights; lazy: the card the
+    # weights would put first, alone, when it is plain without them
+    lm = _suit(legal_mask, led)
+    plain = mode > 0 and card_pts == 0 and (lm << (16 * led)) == legal_mask
+    lazy = mode > 1
+    if plain and follow_low_first(lm, led, w, my_side_wins, facts, False):
+        return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
+    facts = later_facts(S, n, p, trump, led, S[O_ST + 2] - 1 - tlen, S[O_CFG + C_UNEQUAL])
+    if plain:
+        if follow_low_first(lm, led, w, my_side_wins, facts, True):
+            return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
+        # with a killer, the obvious card is not the one ordered first
+        if lazy and LAZY_WIN and fkiller < 0:
+            run = obvious_win(lm, _suit(live, led), w, facts)
+            if run != 0:
+                return _one_move(W, ply, led, run)
+    elif lazy and LAZY_RUFF and card_pts == 0 and lm == 0 and trump >= 0 and led != trump \
+            and not my_side_wins and fkiller < 0:
+        tm = _suit(legal_mask, trump)
+        if tm != 0:
+            run = obvious_ruff(tm, _suit(live, trump), trump, w, facts[2])
+            if run != 0:
+                return _one_move(W, ply, trump, run)
+    count = 0
+    for s in range(4):
+        m = _suit(legal_mask, s)
+        if m == 0:
+            continue
+        rem = _suit(live, s)
+        suit_held = _suit(held, s)
+        # a discard's weight is its suit's part less its rank
+        base = 0
+        if s != led and s != trump:
+            base = discard_base(_suit(S[O_HANDS + p], s), suit_held, my_side_wins)
+        x = m
+        while x != 0:
+            b = _hibit(x)
+            x ^= 1 << b
+            # skip down the run of cards equivalent to b
+            lowest = b
+            while x != 0:
+                b2 = _hibit(x)
+                between = rem & ((1 << lowest) - 1) & ~((2 << b2) - 1)
+                if between != 0:
+                    break
+                if card_pts != 0 and S[O_CPTS + 16 * s + b2] != S[O_CPTS + 16 * s + b]:
+                    break
+                lowest = b2
+                x ^= 1 << b2
+            c = 16 * s + b
+            score = follow_weight(trump, led, w, my_side_wins, facts, c, lowest != b, suit_held, base)
+            run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
+            run <<= 16 * s
+            if fkiller >= 0 and (run >> fkiller) & 1:
+                score += FOLLOW_KILLER_BONUS
+            # insertion in order, best score first (after the earlier moves of equal score)
+            j = count - 1
+            while j >= 0 and W[ply, W_SCORES + j] < score:
+                W[ply, W_MOVES + j + 1] = W[ply, W_MOVES + j]
+                W[ply, W_SCORES + j + 1] = W[ply, W_SCORES + j]
+                W[ply, W_RUNS + j + 1] = W[ply, W_RUNS + j]
+                j -= 1
+            W[ply, W_MOVES + j + 1] = c
+            W[ply, W_SCORES + j + 1] = score
+            W[ply, W_RUNS + j + 1] = run
+            count += 1
+    return count
+
+
 @njit(cache=True)
 def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
@@ -452,55 +520,21 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         W[ply, W_SCORES] = 0
         W[ply, W_RUNS] = m
         return 1
+    if tlen > 0:
+        return _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live)
     trump = S[O_CFG + C_TRUMP]
     card_pts = S[O_CFG + C_CARD_PTS]
     count = 0
-    w = -1
-    my_side_wins = False
-    led = S[O_TRICK] >> 4
-    facts = (-1, -1, -1, -1)
-    played = 0
     lho = wrap(p + 1, n)
     rho = wrap(p + n - 1, n)
     partner = -1
-    fkiller = -1
-    if tlen > 0:
-        wi = winner_index(S, tlen)
-        w = S[O_TRICK + wi]
-        fkiller = _follow_killer(W, ply, tlen, S[O_TRICK], w)
-        my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
-        # cards the weights would order lowest first need no weights; lazy: the card
-        # the weights would put first, alone, when it is plain without them
-        lm = _suit(legal_mask, led)
-        plain = mode > 0 and card_pts == 0 and (lm << (16 * led)) == legal_mask
-        lazy = mode > 1
-        if plain and follow_low_first(lm, led, w, my_side_wins, facts, False):
-            return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
-        nlater = _later_seats(S, W, ply, n, p, tlen)
-        facts = later_facts(S, W, ply, p, trump, led, nlater)
-        if plain:
-            if follow_low_first(lm, led, w, my_side_wins, facts, True):
-                return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
-            # with a killer, the obvious card is not the one ordered first
-            if lazy and LAZY_WIN and fkiller < 0:
-                run = obvious_win(lm, _suit(live, led), w, facts)
-                if run != 0:
-                    return _one_move(W, ply, led, run)
-        elif lazy and LAZY_RUFF and card_pts == 0 and lm == 0 and trump >= 0 and led != trump \
-                and not my_side_wins and fkiller < 0:
-            tm = _suit(legal_mask, trump)
-            if tm != 0:
-                run = obvious_ruff(tm, _suit(live, trump), trump, w, facts[2])
-                if run != 0:
-                    return _one_move(W, ply, trump, run)
-    else:
-        # tricks played so far, as DDS counts them for a void opponent's weight
-        played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
-        for k in range(1, n):
-            q = wrap(p + k, n)
-            if S[O_TEAM + q] == S[O_TEAM + p]:
-                partner = q
-                break
+    # tricks played so far, as DDS counts them for a void opponent's weight
+    played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
+    for k in range(1, n):
+        q = wrap(p + k, n)
+        if S[O_TEAM + q] == S[O_TEAM + p]:
+            partner = q
+            break
     killer = W[ply, W_KILLER]
     single = False
     for s in range(4):
@@ -528,20 +562,14 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
                 x ^= 1 << b2
             c = 16 * s + b
             score = 0
-            if single:
-                pass
-            elif tlen == 0:
+            if not single:
                 score = lead_weight(b, lowest != b, plan)
-            else:
-                score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b, _suit(held, s))
             run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
             run <<= 16 * s
             if hint >= 0 and (run >> hint_card) & 1:
                 score += hint_bonus
-            if tlen == 0 and killer >= 0 and (run >> killer) & 1:
+            if killer >= 0 and (run >> killer) & 1:
                 score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
-            elif fkiller >= 0 and (run >> fkiller) & 1:
-                score += FOLLOW_KILLER_BONUS
             W[ply, W_MOVES + count] = c
             W[ply, W_SCORES + count] = score
             W[ply, W_RUNS + count] = run
@@ -754,12 +782,16 @@ def _second_hand(S, W, ply, n, p, target):
 
 
 @njit(cache=True, inline="always")
-def _finish_trick(S, W, ply, n, tlen):
+def _finish_trick(S, W, ply, n, tlen, before):
     """Score the completed trick, hand the lead to its winner and keep the trick's
     leader and size in row ``ply``; return the team's gain and the cards whose ranks
-    decided it. The trick's cards stay in the trick slots: the next trick's node keeps
-    them before it plays over them (``_keep_slots``)."""
-    wi = winner_index(S, tlen + 1)
+    decided it. ``before``: the index of the card winning the trick before its last
+    card (``winner_index`` of the first ``tlen`` cards; 0 when ``tlen`` is 0). The
+    trick's cards stay in the trick slots: the next trick's node keeps them before it
+    plays over them (``_keep_slots``)."""
+    wi = before
+    if tlen > 0 and _beats(S[O_TRICK + tlen], S[O_TRICK + before], S[O_CFG + C_TRUMP]):
+        wi = tlen
     wseat = S[O_TSEAT + wi]
     gain = 0
     if S[O_TEAM + wseat] != 0:
@@ -887,6 +919,14 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     # the lowest card searched in each suit, 8 bits a suit (16: none yet); kept in a
     # register, where a row of ``W`` would be stored and loaded again after every child
     tried = np.int64(TRIED_NONE)
+    # the card that ends the trick: the trick's winner before it, worked out once
+    last = tlen + 1 == S[O_ST + 2]
+    before = winner_index(S, tlen) if last and tlen > 0 else 0
+    # this seat's slot in the trick: deeper nodes play over the later slots only
+    S[O_TSEAT + tlen] = p
+    if not last:
+        # the trick's size while a card of this seat is on it; every child leaves it so
+        S[O_ST] = tlen + 1
     i = -1
     while True:
         i += 1
@@ -913,19 +953,17 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         bit = np.int64(1) << c
         S[O_HANDS + p] ^= bit
         S[O_TRICK + tlen] = c
-        S[O_TSEAT + tlen] = p
-        if tlen + 1 == S[O_ST + 2]:
-            gain, won_with = _finish_trick(S, W, ply, n, tlen)
+        if last:
+            gain, won_with = _finish_trick(S, W, ply, n, tlen, before)
             ok = search(s_addr, tt_addr, tt_size, w_addr, target - gain, ply + 1)
             _restore_trick(S, W, ply, tlen)
             below = W[ply + 1, W_REL] | won_with
         else:
-            S[O_ST] = tlen + 1
             ok = search(s_addr, tt_addr, tt_size, w_addr, target, ply + 1)
-            S[O_ST] = tlen
             below = W[ply + 1, W_REL]
         S[O_HANDS + p] ^= bit
         if S[O_CTR + N_ABORTED] != 0:
+            S[O_ST] = tlen
             if stored:
                 _put_back_slots(S, W, ply, n)
             return False
@@ -942,6 +980,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         relevant |= below
         if (c & 15) < ((tried >> (8 * cs)) & 255):
             tried = (tried & ~(np.int64(255) << (8 * cs))) | (np.int64(c & 15) << (8 * cs))
+    S[O_ST] = tlen
     if ply == 0:
         S[O_CTR + N_ROOT_MOVE] = decided
     if stored:

@@ -39,7 +39,8 @@ DIGESTS = {
 }
 
 
-@njit(cache=True)
+# not cached: a cached copy would keep the kernel's ordering it was compiled with
+@njit
 def _order(S, W, ply, tlen, mode):
     """The kernel's ordering of the seat to play, in row ``ply``."""
     n = S[O_CFG + C_SEATS]
