@@ -26,15 +26,15 @@ from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
     N_ROOT_MOVE, N_STATS, O_CFG, O_CPTS, O_CTR, O_HANDS, O_LPTS, O_ST, O_TEAM, O_TRICK, O_TSEAT, W_KEYS, W_KILLER,
-    S_SIZE, W_FLIP, W_LATER, W_LEN, W_REM, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
-    W_TRIED, WORK_SIZE,
+    S_SIZE, W_FLIP, W_LEN, W_REM, W_TOTAL, W_MOVES, W_REL, W_RUNS, W_SAVED, W_SCORES, W_SEQ, W_STORE,
+    WORK_SIZE,
     new_work, pack,
 )
-from solvers.doubledummy.order import follow_low_first, follow_weight, later_facts, lead_suit_plan, lead_weight, \
-    obvious_ruff, obvious_win, run_around
+from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts, lead_suit_plan, \
+    lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem, leader_side_short_rem,
-    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks, sure_trump_tricks_rem,
+    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem, sure_trump_tricks_rem,
     trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
@@ -61,6 +61,8 @@ NO_HINT = 127
 # the same card was led and the same card was winning the trick; it is tried before
 # every weight (DDS has no such rule; docs: eleventh round A)
 FOLLOW_KILLER_BONUS = 200
+# no card searched yet in any suit: 16 in each suit's byte of ``search``'s ``tried``
+TRIED_NONE = 0x10101010
 # a follower's ply never stores a table entry (that is done at trick boundaries), so
 # its row keeps there the trick the follower's killer belongs to
 W_FOLLOW_KEY = W_STORE
@@ -335,22 +337,6 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
 
 
 @njit(cache=True, inline="always")
-def _later_seats(S, W, ply, n, p, tlen):
-    """Fill row ``ply`` with the seats still to play to the trick after ``p``."""
-    count = 0
-    q = p
-    unequal = S[O_CFG + C_UNEQUAL]
-    for _ in range(S[O_ST + 2] - 1 - tlen):
-        q = wrap(q + 1, n)
-        if unequal != 0:
-            while S[O_HANDS + q] == 0 and q != p:
-                q = wrap(q + 1, n)
-        W[ply, W_LATER + count] = q
-        count += 1
-    return count
-
-
-@njit(cache=True, inline="always")
 def _single_run(S, legal_mask, live):
     """Are the legal cards one run of touching cards of one suit (with equal points)?
     ``live``: every card in the hands or on the current trick."""
@@ -428,6 +414,90 @@ def _follow_killer(W, ply, tlen, led_card, w):
     return W[ply, W_KILLER]
 
 
+@njit(cache=True, inline="always")
+def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
+    """``_order_moves`` for a seat following to a trick (``tlen`` > 0) whose legal cards
+    are not one run. A follower has no table hint (the table is probed at trick
+    boundaries only), so the weights, the follower's killer and the low-first and lazy
+    shortcuts decide the order."""
+    n = S[O_CFG + C_SEATS]
+    trump = S[O_CFG + C_TRUMP]
+    card_pts = S[O_CFG + C_CARD_PTS]
+    led = S[O_TRICK] >> 4
+    wi = winner_index(S, tlen)
+    w = S[O_TRICK + wi]
+    fkiller = _follow_killer(W, ply, tlen, S[O_TRICK], w)
+    my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
+    facts = (-1, -1, -1, -1)
+    # cards the weights would order lowest first need no weights; lazy: the card the
+    # weights would put first, alone, when it is plain without them
+    lm = _suit(legal_mask, led)
+    plain = mode > 0 and card_pts == 0 and (lm << (16 * led)) == legal_mask
+    lazy = mode > 1
+    if plain and follow_low_first(lm, led, w, my_side_wins, facts, False):
+        return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
+    facts = later_facts(S, n, p, trump, led, S[O_ST + 2] - 1 - tlen, S[O_CFG + C_UNEQUAL])
+    if plain:
+        if follow_low_first(lm, led, w, my_side_wins, facts, True):
+            return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
+        # with a killer, the obvious card is not the one ordered first
+        if lazy and LAZY_WIN and fkiller < 0:
+            run = obvious_win(lm, _suit(live, led), w, facts)
+            if run != 0:
+                return _one_move(W, ply, led, run)
+    elif lazy and LAZY_RUFF and card_pts == 0 and lm == 0 and trump >= 0 and led != trump \
+            and not my_side_wins and fkiller < 0:
+        tm = _suit(legal_mask, trump)
+        if tm != 0:
+            run = obvious_ruff(tm, _suit(live, trump), trump, w, facts[2])
+            if run != 0:
+                return _one_move(W, ply, trump, run)
+    count = 0
+    for s in range(4):
+        m = _suit(legal_mask, s)
+        if m == 0:
+            continue
+        rem = _suit(live, s)
+        suit_held = _suit(held, s)
+        # a discard's weight is its suit's part less its rank
+        base = 0
+        if s != led and s != trump:
+            base = discard_base(_suit(S[O_HANDS + p], s), suit_held, my_side_wins)
+        x = m
+        while x != 0:
+            b = _hibit(x)
+            x ^= 1 << b
+            # skip down the run of cards equivalent to b
+            lowest = b
+            while x != 0:
+                b2 = _hibit(x)
+                between = rem & ((1 << lowest) - 1) & ~((2 << b2) - 1)
+                if between != 0:
+                    break
+                if card_pts != 0 and S[O_CPTS + 16 * s + b2] != S[O_CPTS + 16 * s + b]:
+                    break
+                lowest = b2
+                x ^= 1 << b2
+            c = 16 * s + b
+            score = follow_weight(trump, led, w, my_side_wins, facts, c, lowest != b, suit_held, base)
+            run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
+            run <<= 16 * s
+            if fkiller >= 0 and (run >> fkiller) & 1:
+                score += FOLLOW_KILLER_BONUS
+            # insertion in order, best score first (after the earlier moves of equal score)
+            j = count - 1
+            while j >= 0 and W[ply, W_SCORES + j] < score:
+                W[ply, W_MOVES + j + 1] = W[ply, W_MOVES + j]
+                W[ply, W_SCORES + j + 1] = W[ply, W_SCORES + j]
+                W[ply, W_RUNS + j + 1] = W[ply, W_RUNS + j]
+                j -= 1
+            W[ply, W_MOVES + j + 1] = c
+            W[ply, W_SCORES + j + 1] = score
+            W[ply, W_RUNS + j + 1] = run
+            count += 1
+    return count
+
+
 @njit(cache=True)
 def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
@@ -455,55 +525,21 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         W[ply, W_SCORES] = 0
         W[ply, W_RUNS] = m
         return 1
+    if tlen > 0:
+        return _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live)
     trump = S[O_CFG + C_TRUMP]
     card_pts = S[O_CFG + C_CARD_PTS]
     count = 0
-    w = -1
-    my_side_wins = False
-    led = S[O_TRICK] >> 4
-    facts = (-1, -1, -1, -1)
-    played = 0
     lho = wrap(p + 1, n)
     rho = wrap(p + n - 1, n)
     partner = -1
-    fkiller = -1
-    if tlen > 0:
-        wi = winner_index(S, tlen)
-        w = S[O_TRICK + wi]
-        fkiller = _follow_killer(W, ply, tlen, S[O_TRICK], w)
-        my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
-        # cards the weights would order lowest first need no weights; lazy: the card
-        # the weights would put first, alone, when it is plain without them
-        lm = _suit(legal_mask, led)
-        plain = mode > 0 and card_pts == 0 and (lm << (16 * led)) == legal_mask
-        lazy = mode > 1
-        if plain and follow_low_first(lm, led, w, my_side_wins, facts, False):
-            return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
-        nlater = _later_seats(S, W, ply, n, p, tlen)
-        facts = later_facts(S, W, ply, p, trump, led, nlater)
-        if plain:
-            if follow_low_first(lm, led, w, my_side_wins, facts, True):
-                return _low_first(W, ply, led, lm, _suit(live, led), fkiller)
-            # with a killer, the obvious card is not the one ordered first
-            if lazy and LAZY_WIN and fkiller < 0:
-                run = obvious_win(lm, _suit(live, led), w, facts)
-                if run != 0:
-                    return _one_move(W, ply, led, run)
-        elif lazy and LAZY_RUFF and card_pts == 0 and lm == 0 and trump >= 0 and led != trump \
-                and not my_side_wins and fkiller < 0:
-            tm = _suit(legal_mask, trump)
-            if tm != 0:
-                run = obvious_ruff(tm, _suit(live, trump), trump, w, facts[2])
-                if run != 0:
-                    return _one_move(W, ply, trump, run)
-    else:
-        # tricks played so far, as DDS counts them for a void opponent's weight
-        played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
-        for k in range(1, n):
-            q = wrap(p + k, n)
-            if S[O_TEAM + q] == S[O_TEAM + p]:
-                partner = q
-                break
+    # tricks played so far, as DDS counts them for a void opponent's weight
+    played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
+    for k in range(1, n):
+        q = wrap(p + k, n)
+        if S[O_TEAM + q] == S[O_TEAM + p]:
+            partner = q
+            break
     killer = W[ply, W_KILLER]
     hint_card = -1
     hint_before = -1
@@ -512,15 +548,12 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         if hint_card == NO_HINT:
             hint_card = -1
         hint_before = (hint >> T.HINT_SHIFT) - 1
-    single = False
     for s in range(4):
         m = _suit(legal_mask, s)
         if m == 0:
             continue
         rem = _suit(live, s)
-        plan = (np.int64(0), np.int64(0), False, False, np.int64(0), np.int64(0), np.int64(0), np.int64(0))
-        if tlen == 0 and not single:
-            plan = lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho)
+        plan = lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho)
         x = m
         while x != 0:
             b = _hibit(x)
@@ -537,23 +570,15 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
                 lowest = b2
                 x ^= 1 << b2
             c = 16 * s + b
-            score = 0
-            if single:
-                pass
-            elif tlen == 0:
-                score = lead_weight(b, lowest != b, plan)
-            else:
-                score = follow_weight(S, n, p, trump, led, w, my_side_wins, facts, c, lowest != b, _suit(held, s))
+            score = lead_weight(b, lowest != b, plan)
             run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
             run <<= 16 * s
             if hint_card >= 0 and (run >> hint_card) & 1:
                 score += HINT_BONUS
             if hint_before >= 0 and (run >> hint_before) & 1:
                 score += HINT_BEFORE_BONUS
-            if tlen == 0 and killer >= 0 and (run >> killer) & 1:
+            if killer >= 0 and (run >> killer) & 1:
                 score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
-            elif fkiller >= 0 and (run >> fkiller) & 1:
-                score += FOLLOW_KILLER_BONUS
             W[ply, W_MOVES + count] = c
             W[ply, W_SCORES + count] = score
             W[ply, W_RUNS + count] = run
@@ -740,8 +765,18 @@ def _table_keys(S, W, ply, n, total):
 @njit(cache=True, inline="always")
 def _second_hand(S, W, ply, n, p, target):
     """1 / 0 when the tricks the second hand's side surely takes settle ``target``
-    (setting the relevant cards of row ``ply``), else -1."""
-    q, used = second_hand_tricks(S, n, p, S[O_CFG + C_TRUMP])
+    (setting the relevant cards of row ``ply``), else -1. Row ``ply - 1`` is the trick
+    boundary where the card was led (the search starts at ply 0, so a second hand at a
+    later ply always has one)."""
+    # the boundary before the lead (row ``ply - 1``) holds each suit's remaining cards:
+    # the hands' cards now, but for the card led
+    led = S[O_TRICK]
+    gone = np.int64(1) << (led & 15)
+    ls = led >> 4
+    b = ply - 1
+    rem = (W[b, W_REM] & ~(gone if ls == 0 else 0), W[b, W_REM + 1] & ~(gone if ls == 1 else 0),
+           W[b, W_REM + 2] & ~(gone if ls == 2 else 0), W[b, W_REM + 3] & ~(gone if ls == 3 else 0))
+    q, used = second_hand_tricks_rem(S, n, p, S[O_CFG + C_TRUMP], rem)
     if q == 0:
         return -1
     tp = S[O_CFG + C_TRICK_PTS]
@@ -756,12 +791,16 @@ def _second_hand(S, W, ply, n, p, target):
 
 
 @njit(cache=True, inline="always")
-def _finish_trick(S, W, ply, n, tlen):
+def _finish_trick(S, W, ply, n, tlen, before):
     """Score the completed trick, hand the lead to its winner and keep the trick's
     leader and size in row ``ply``; return the team's gain and the cards whose ranks
-    decided it. The trick's cards stay in the trick slots: the next trick's node keeps
-    them before it plays over them (``_keep_slots``)."""
-    wi = winner_index(S, tlen + 1)
+    decided it. ``before``: the index of the card winning the trick before its last
+    card (``winner_index`` of the first ``tlen`` cards; 0 when ``tlen`` is 0). The
+    trick's cards stay in the trick slots: the next trick's node keeps them before it
+    plays over them (``_keep_slots``)."""
+    wi = before
+    if tlen > 0 and _beats(S[O_TRICK + tlen], S[O_TRICK + before], S[O_CFG + C_TRUMP]):
+        wi = tlen
     wseat = S[O_TSEAT + wi]
     gain = 0
     if S[O_TEAM + wseat] != 0:
@@ -886,8 +925,17 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     result = not maximise
     decided = -1
     relevant = np.int64(0)
-    for s in range(4):
-        W[ply, W_TRIED + s] = 16
+    # the lowest card searched in each suit, 8 bits a suit (16: none yet); kept in a
+    # register, where a row of ``W`` would be stored and loaded again after every child
+    tried = np.int64(TRIED_NONE)
+    # the card that ends the trick: the trick's winner before it, worked out once
+    last = tlen + 1 == S[O_ST + 2]
+    before = winner_index(S, tlen) if last and tlen > 0 else 0
+    # this seat's slot in the trick: deeper nodes play over the later slots only
+    S[O_TSEAT + tlen] = p
+    if not last:
+        # the trick's size while a card of this seat is on it; every child leaves it so
+        S[O_ST] = tlen + 1
     i = -1
     while True:
         i += 1
@@ -901,28 +949,30 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         # a card below every relevant card of its suit, after another such card of the
         # same suit was searched, leads to the same answer (see docs: relevant ranks)
         cs = c >> 4
-        low = 16
-        rs = _suit(relevant, cs)
-        if rs != 0:
-            low = _hibit(rs & -rs)
-        if partition != 0 and W[ply, W_TRIED + cs] < low and (c & 15) < low:
-            continue
+        if partition != 0:
+            low_tried = (tried >> (8 * cs)) & 255
+            # nothing searched in the suit yet (16) is never below a relevant card
+            if low_tried < 16:
+                low = 16
+                rs = _suit(relevant, cs)
+                if rs != 0:
+                    low = _hibit(rs & -rs)
+                if low_tried < low and (c & 15) < low:
+                    continue
         bit = np.int64(1) << c
         S[O_HANDS + p] ^= bit
         S[O_TRICK + tlen] = c
-        S[O_TSEAT + tlen] = p
-        if tlen + 1 == S[O_ST + 2]:
-            gain, won_with = _finish_trick(S, W, ply, n, tlen)
+        if last:
+            gain, won_with = _finish_trick(S, W, ply, n, tlen, before)
             ok = search(s_addr, tt_addr, tt_size, w_addr, target - gain, ply + 1)
             _restore_trick(S, W, ply, tlen)
             below = W[ply + 1, W_REL] | won_with
         else:
-            S[O_ST] = tlen + 1
             ok = search(s_addr, tt_addr, tt_size, w_addr, target, ply + 1)
-            S[O_ST] = tlen
             below = W[ply + 1, W_REL]
         S[O_HANDS + p] ^= bit
         if S[O_CTR + N_ABORTED] != 0:
+            S[O_ST] = tlen
             if stored:
                 _put_back_slots(S, W, ply, n)
             return False
@@ -937,8 +987,9 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             relevant = below
             break
         relevant |= below
-        if (c & 15) < W[ply, W_TRIED + cs]:
-            W[ply, W_TRIED + cs] = c & 15
+        if (c & 15) < ((tried >> (8 * cs)) & 255):
+            tried = (tried & ~(np.int64(255) << (8 * cs))) | (np.int64(c & 15) << (8 * cs))
+    S[O_ST] = tlen
     if ply == 0:
         S[O_CTR + N_ROOT_MOVE] = decided
     if stored:

@@ -41,13 +41,11 @@ W_LEN = 200       # cards left in each suit (4)
 W_STORE = 204     # pattern being stored: masks, values, covered counts (12)
 W_SAVED = 216     # the finished trick, kept while the next one reuses the trick slots (16)
 W_REM = 232       # remaining cards of each suit (4)
-W_TRIED = 236     # lowest card searched in each suit (4)
-W_KILLER = 240    # the lead that settled the last position at this depth
-W_LATER = 241     # seats still to play to the trick (8)
-W_REL = 249       # cards whose ranks the answer depended on (partition search)
-W_FLIP = 250      # 1 when the table holds this position for the other team (see kernel._table_keys)
-W_TOTAL = 251     # every point still to be scored from this trick boundary, both teams together
-WORK_SIZE = 252
+W_KILLER = 236    # the lead that settled the last position at this depth
+W_REL = 237       # cards whose ranks the answer depended on (partition search)
+W_FLIP = 238      # 1 when the table holds this position for the other team (see kernel._table_keys)
+W_TOTAL = 239     # every point still to be scored from this trick boundary, both teams together
+WORK_SIZE = 240
 
 
 def pack(hands, trick, tseat, st, cfg, team, cpts, lpts) -> np.ndarray:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from solvers.doubledummy.bits import hibit, pop, suit_of
-from solvers.doubledummy.layout import O_HANDS, O_TEAM, W_LATER
+from solvers.doubledummy.bits import hibit, pop, suit_of, wrap
+from solvers.doubledummy.layout import O_HANDS, O_TEAM
 
 
 @njit(cache=True)
@@ -141,46 +141,66 @@ def lead_weight(b, sequence, plan):
 
 
 @njit(cache=True, inline="always")
-def later_facts(S, W, ply, p, trump, led_suit, nlater):
-    """What the seats ``W[ply, W_LATER:W_LATER + nlater]``, still to play to the trick
-    after ``p``, can do: the highest card of the led suit among p's opponents and among
-    its mates, the highest trump an opponent void in the led suit could ruff with, and
-    the opponents' second-highest card of the led suit."""
+def later_facts(S, n, p, trump, led_suit, nlater, unequal):
+    """What the ``nlater`` seats still to play to the trick after ``p`` (with
+    ``unequal`` hands, the next seats that hold cards) can do: the highest card of the
+    led suit among p's opponents and among its mates, the highest trump an opponent
+    void in the led suit could ruff with, and the opponents' second-highest card of the
+    led suit."""
     opp_top = -1
     mate_top = -1
     opp_ruff = -1
     opp_cards = 0
-    for k in range(nlater):
-        q = W[ply, W_LATER + k]
-        held = suit_of(S[O_HANDS + q], led_suit)
-        top = hibit(held) if held != 0 else -1
-        ruff = -1
-        if held == 0 and trump >= 0 and led_suit != trump:
-            tr = suit_of(S[O_HANDS + q], trump)
-            if tr != 0:
-                ruff = hibit(tr)
-        if S[O_TEAM + q] != S[O_TEAM + p]:
+    team_p = S[O_TEAM + p]
+    q = p
+    for _ in range(nlater):
+        q = wrap(q + 1, n)
+        if unequal != 0:
+            while S[O_HANDS + q] == 0 and q != p:
+                q = wrap(q + 1, n)
+        hand = S[O_HANDS + q]
+        held = suit_of(hand, led_suit)
+        top = hibit(held)
+        if S[O_TEAM + q] != team_p:
             opp_cards |= held
             if top > opp_top:
                 opp_top = top
-            if ruff > opp_ruff:
-                opp_ruff = ruff
+            if held == 0 and trump >= 0 and led_suit != trump:
+                ruff = hibit(suit_of(hand, trump))
+                if ruff > opp_ruff:
+                    opp_ruff = ruff
         elif top > mate_top:
             mate_top = top
     # the opponents' second-highest card: a card above it forces out their top one
     opp_second = -1
     if opp_top >= 0:
-        rest = opp_cards ^ (1 << opp_top)
-        if rest != 0:
-            opp_second = hibit(rest)
+        opp_second = hibit(opp_cards ^ (1 << opp_top))
     return opp_top, mate_top, opp_ruff, opp_second
 
 
 @njit(cache=True, inline="always")
-def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence, held):
+def discard_base(mine, held, my_side_wins):
+    """The part of a discard's ``follow_weight`` that depends on its suit alone:
+    ``mine``, the follower's cards of the suit; ``held``: the suit's cards still in the
+    hands."""
+    length = pop(mine)
+    weight = (length << 6) // 33
+    top_bit = hibit(held)
+    second = held ^ (1 << top_bit)
+    if length == 2 and second != 0 and (mine >> hibit(second)) & 1:
+        weight -= 6
+    elif length == 1 and (mine >> top_bit) & 1:
+        weight -= 8
+    if my_side_wins:
+        weight += 60
+    return weight
+
+
+@njit(cache=True, inline="always")
+def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, base):
     """Weight of playing card ``c`` to a trick led in ``led_suit`` when ``w`` wins it so
     far; ``facts`` come from ``later_facts``; ``held``: the suit's cards still in the
-    hands."""
+    hands; ``base``: for a discard, its suit's ``discard_base``."""
     s = c >> 4
     b = c & 15
     opp_top, mate_top, opp_ruff, opp_second = facts
@@ -211,19 +231,7 @@ def follow_weight(S, n, p, trump, led_suit, w, my_side_wins, facts, c, sequence,
             return 60 - b
         return 15 - b
     # a discard: from a long suit, not from a guarded second card or a bare winner
-    rem = held
-    mine = suit_of(S[O_HANDS + p], s)
-    length = pop(mine)
-    weight = -b + (length << 6) // 33
-    top_bit = hibit(rem)
-    second = rem ^ (1 << top_bit)
-    if length == 2 and second != 0 and (mine >> hibit(second)) & 1:
-        weight -= 6
-    elif length == 1 and (mine >> top_bit) & 1:
-        weight -= 8
-    if my_side_wins:
-        weight += 60
-    return weight
+    return base - b
 
 
 @njit(cache=True, inline="always")

@@ -544,7 +544,16 @@ def leader_side_short_rem(S, n, leader, rems):
 @njit(cache=True)
 def second_hand_tricks(S, n, p, trump):
     """Tricks the side of seat ``p``, second to play to the trick, surely wins from
-    here (the current trick included), and the cards relied on.
+    here (the current trick included), and the cards relied on
+    (``second_hand_tricks_rem``, each suit's remaining cards gathered from the hands)."""
+    return second_hand_tricks_rem(S, n, p, trump, remaining_cards(S, n))
+
+
+@njit(cache=True, inline="always")
+def second_hand_tricks_rem(S, n, p, trump, rem):
+    """Tricks the side of seat ``p``, second to play to the trick, surely wins from
+    here (the current trick included), and the cards relied on; ``rem``: each suit's
+    cards still in the hands (the card led is not among them).
 
     The current trick is won when a seat of that side can ruff and no later opponent
     can, or when that side holds the highest card of the led suit, above the card led,
@@ -555,11 +564,7 @@ def second_hand_tricks(S, n, p, trump):
     led = S[O_TRICK] >> 4
     first = S[O_TRICK]
     side = S[O_TEAM + p]
-    trumps_left = False
-    if trump >= 0:
-        for q in range(n):
-            if suit_of(S[O_HANDS + q], trump) != 0:
-                trumps_left = True
+    trumps_left = trump >= 0 and rem[trump] != 0
     # p and the seats still to play after it, and what they can do
     own_ruff = False
     own_top = -1
@@ -590,21 +595,17 @@ def second_hand_tricks(S, n, p, trump):
         return 1, used
     tricks = 1
     hand = S[O_HANDS + owner]
-    rem = 0
-    for r in range(n):
-        rem |= suit_of(S[O_HANDS + r], led)
-    rest = rem ^ (1 << own_top)
-    if rest != 0 and hibit(rem) == own_top and (suit_of(hand, led) >> hibit(rest)) & 1:
+    led_rem = rem[led]
+    rest = led_rem ^ (1 << own_top)
+    if rest != 0 and hibit(led_rem) == own_top and (suit_of(hand, led) >> hibit(rest)) & 1:
         tricks += 1
         used |= np.int64(1) << (16 * led + hibit(rest))
     for s in range(4):
         mine = suit_of(hand, s)
         if s == led or mine == 0:
             continue
-        others = 0
-        for r in range(n):
-            if r != owner:
-                others |= suit_of(S[O_HANDS + r], s)
+        # the other hands' cards of the suit: the remaining ones that are not the owner's
+        others = rem[s] & ~mine
         if others == 0:
             tricks += pop(mine)
         elif hibit(mine) > hibit(others):
