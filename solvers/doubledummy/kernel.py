@@ -95,17 +95,6 @@ QUICK_BOUND = True
 LEAD_SLACK = 1
 # skip the crossruff count when its bound from trump lengths and voids falls short
 CROSS_BOUND = True
-# before a trick's last card is searched, look each of its cards' next trick boundary up
-# (bounds, table; the sure tricks too with ETC_SURE) and take a card that settles the
-# node at once (enhanced transposition cutoffs; docs: twelfth round H); only with at
-# least ETC_MIN_TRICKS tricks left after the trick
-ETC = True
-ETC_SURE = True
-ETC_MIN_TRICKS = 6
-# the look starts at this card of the order (1: after the first card failed)
-ETC_FROM = 0
-# count the looks as second-hand cuts (a measurement only: the statistics then mix)
-ETC_COUNT = False
 
 
 @intrinsic
@@ -749,55 +738,6 @@ def _boundary(S, TT, W, ply, n, target):
 
 
 @njit(cache=True, inline="always")
-def _boundary_look(S, TT, W, ply, n, target):
-    """1 / 0 when the bounds or the table (and the sure tricks with ``ETC_SURE``) settle
-    ``target`` at the trick boundary of row ``ply``, else -1: ``_boundary`` without its
-    counters and hint, for a look before the position is searched."""
-    tricks = tricks_left(S, n, S[O_CFG + C_UNEQUAL])
-    if tricks < ETC_MIN_TRICKS:
-        return -1
-    if ETC_COUNT:
-        S[O_CTR + N_STATS + 3] += 1
-    lo, hi = value_bounds(S, n, tricks)
-    if target <= lo:
-        return 1
-    if target > hi:
-        return 0
-    rem = remaining_cards(S, n)
-    for s in range(4):
-        W[ply, W_REM + s] = rem[s]
-    if ETC_SURE and S[O_CFG + C_QUICK] != 0:
-        hit = _sure_tricks(S, W, ply, n, target, hi)
-        if hit >= 0:
-            return hit
-    _table_keys(S, W, ply, n, lo + hi)
-    hit, _ = _tt_probe(S, TT, W, ply, n, target)
-    return hit
-
-
-@njit(cache=True, inline="always")
-def _last_card_look(S, TT, W, ply, n, p, tlen, before, first, count, target, maximise):
-    """Before the trick's last card is searched: the index of the first of the ``count``
-    ordered cards whose finished trick ``_boundary_look`` already settles for the side to
-    move (-1 if none) and the cards whose ranks decided its trick; the settled child's
-    relevant cards are left in row ``ply + 1``. A stored bound is a proven bound of that
-    child, so taking it is what searching the card would have answered."""
-    for i in range(first, count):
-        c = W[ply, W_MOVES + i]
-        bit = np.int64(1) << c
-        S[O_HANDS + p] ^= bit
-        S[O_TRICK + tlen] = c
-        gain, won_with = _finish_trick(S, W, ply, n, tlen, before)
-        W[ply + 1, W_REL] = 0
-        hit = _boundary_look(S, TT, W, ply + 1, n, target - gain)
-        _restore_trick(S, W, ply, tlen)
-        S[O_HANDS + p] ^= bit
-        if hit >= 0 and (hit == 1) == maximise:
-            return i, won_with
-    return -1, np.int64(0)
-
-
-@njit(cache=True, inline="always")
 def _table_keys(S, W, ply, n, total):
     """The shape key and owner sequences of the position, in row ``ply``.
 
@@ -1005,19 +945,6 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             lazy = False
         if i >= count:
             break
-        if i == ETC_FROM and last and ETC and not lazy:
-            k, won_with = _last_card_look(S, TT, W, ply, n, p, tlen, before, i, count, target, maximise)
-            if k >= 0:
-                c = W[ply, W_MOVES + k]
-                below = W[ply + 1, W_REL] | won_with
-                run = W[ply, W_RUNS + k]
-                if below & run:
-                    below |= run
-                W[ply, W_KILLER] = c
-                result = maximise
-                decided = c
-                relevant = below
-                break
         c = W[ply, W_MOVES + i]
         # a card below every relevant card of its suit, after another such card of the
         # same suit was searched, leads to the same answer (see docs: relevant ranks)
