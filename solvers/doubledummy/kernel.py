@@ -55,6 +55,8 @@ KILLER_WIN = 126
 # different card that decided a search of the shape before it helps a little
 HINT_BONUS = 110
 HINT_BEFORE_BONUS = 25
+# the third different card of the shape, before those two
+HINT_THIRD_BONUS = 10
 # a hint's field for "no card" (the last card may be gone while the one before is not)
 NO_HINT = 127
 # a follower's killer: the card that settled the last position at the same depth where
@@ -291,18 +293,24 @@ def _tt_probe(S, TT, W, ply, n, target):
 @njit(cache=True, inline="always")
 def _hint_card(W, ply, hint):
     """The cards a lookup's hint names (each by its place from the top of its suit): the
-    last card's code (``NO_HINT`` if gone) plus the code of the one before plus one,
-    shifted by ``T.HINT_SHIFT``; -1 if neither is left."""
+    last card's code (``NO_HINT`` if gone), plus the code of the one before plus one
+    shifted by ``T.HINT_SHIFT``, plus the third's plus one shifted by twice that (0 for
+    one gone or none); -1 if none is left."""
     if hint < 0:
         return -1
-    first = hint & ((1 << T.HINT_SHIFT) - 1)
+    field = (1 << T.HINT_SHIFT) - 1
+    first = hint & field
     c = _card_from_top(W, ply, (first >> 4) & 3, first & 15)
-    before = (hint >> T.HINT_SHIFT) - 1
-    if before >= 0:
-        c2 = _card_from_top(W, ply, (before >> 4) & 3, before & 15)
-        if c2 >= 0:
-            return (c if c >= 0 else NO_HINT) + ((c2 + 1) << T.HINT_SHIFT)
-    return c
+    out = np.int64(c if c >= 0 else NO_HINT)
+    left = c >= 0
+    for k in range(1, 3):
+        code = ((hint >> (k * T.HINT_SHIFT)) & field) - 1
+        if code >= 0:
+            c2 = _card_from_top(W, ply, (code >> 4) & 3, code & 15)
+            if c2 >= 0:
+                out += np.int64(c2 + 1) << (k * T.HINT_SHIFT)
+                left = True
+    return out if left else -1
 
 
 @njit(cache=True, inline="always")
@@ -543,11 +551,14 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     killer = W[ply, W_KILLER]
     hint_card = -1
     hint_before = -1
+    hint_third = -1
     if hint >= 0:
-        hint_card = hint & ((1 << T.HINT_SHIFT) - 1)
+        field = (1 << T.HINT_SHIFT) - 1
+        hint_card = hint & field
         if hint_card == NO_HINT:
             hint_card = -1
-        hint_before = (hint >> T.HINT_SHIFT) - 1
+        hint_before = ((hint >> T.HINT_SHIFT) & field) - 1
+        hint_third = (hint >> (2 * T.HINT_SHIFT)) - 1
     for s in range(4):
         m = _suit(legal_mask, s)
         if m == 0:
@@ -577,6 +588,8 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
                 score += HINT_BONUS
             if hint_before >= 0 and (run >> hint_before) & 1:
                 score += HINT_BEFORE_BONUS
+            if hint_third >= 0 and (run >> hint_third) & 1:
+                score += HINT_THIRD_BONUS
             if killer >= 0 and (run >> killer) & 1:
                 score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
             W[ply, W_MOVES + count] = c

@@ -19,7 +19,7 @@ equal signature).
 
 The table is one int64 vector (the kernel passes few arrays, see ``layout.py``). Its
 header gives the regions: shape slots (8 values a slot, one cache line: the 4 key words,
-the chain's head, -1 for a free slot, and the cards that decided the shape's last two
+the chain's head, -1 for a free slot, and the cards that decided the shape's last three
 stored searches naming different cards, as indexes from the top of their suits, or -1),
 entry signatures (mask, value),
 entry patterns (4 masks then 4 values), entry bounds (lower, upper, a spare word that
@@ -47,11 +47,14 @@ HEADER = 8
 # a shape slot: its 4 key words and its chain's head on one cache line (8 values)
 SLOT = 8
 SLOT_HEAD = 4
-# the card that decided the last search of the shape stored (-1 if none yet), and the
-# different card before it: the leads a lookup that settles nothing suggests
+# the card that decided the last search of the shape stored (-1 if none yet), the
+# different card before it, and a third different one before that: the leads a lookup
+# that settles nothing suggests, kept newest first with each card once
 SLOT_CARD = 5
 SLOT_CARD_BEFORE = 6
-# a lookup's hint: the last card, and the one before plus one shifted by HINT_SHIFT
+SLOT_CARD_THIRD = 7
+# a lookup's hint: the last card, the one before plus one shifted by HINT_SHIFT, and
+# the third plus one shifted by twice HINT_SHIFT
 HINT_SHIFT = 8
 # an entry's signature: per suit the owners of its top SIG_CARDS cards (3 bits each,
 # highest first) in 16 bits, as a mask and a value, so that a lookup reads 4 entries a
@@ -203,6 +206,7 @@ def _claim_shape(tt, W, ply, at):
     tt[k + SLOT_HEAD] = NONE
     tt[k + SLOT_CARD] = NONE
     tt[k + SLOT_CARD_BEFORE] = NONE
+    tt[k + SLOT_CARD_THIRD] = NONE
     return i
 
 
@@ -211,8 +215,9 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     """The entry settling ``target`` for the position whose shape key and owner
     sequences are in row ``ply`` of ``W`` (-1 if none), and the cards to try first: the
     card that decided the shape's last stored search, by its place from the top of its
-    suit (-1 if none), plus, when the shape has one, the different card before it plus
-    one, shifted by ``HINT_SHIFT``."""
+    suit (-1 if none), plus, when the shape has them, the different card before it plus
+    one, shifted by ``HINT_SHIFT``, and the third different card plus one, shifted by
+    twice ``HINT_SHIFT``."""
     slot = find_shape(tt, W, ply, at_keys)
     if slot < 0:
         return NONE, NONE
@@ -231,8 +236,11 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     # guess than the card of a matching entry, whose search was at another target
     hint = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARD]
     before = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARD_BEFORE]
+    third = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARD_THIRD]
     if before >= 0:
         hint += (before + 1) << HINT_SHIFT
+    if third >= 0:
+        hint += (third + 1) << (2 * HINT_SHIFT)
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
         count = tt[pool + 2 + 2 * blk]
@@ -334,10 +342,13 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         tt[b + 3] = covered
     b = bounds + 4 * e
     if best >= 0:
-        last = keys + SLOT * slot + SLOT_CARD
-        if tt[last] != best:
-            tt[keys + SLOT * slot + SLOT_CARD_BEFORE] = tt[last]
-            tt[last] = best
+        # the three cards stay newest first, each once: a card already kept moves up
+        k = keys + SLOT * slot
+        if tt[k + SLOT_CARD] != best:
+            if tt[k + SLOT_CARD_BEFORE] != best:
+                tt[k + SLOT_CARD_THIRD] = tt[k + SLOT_CARD_BEFORE]
+            tt[k + SLOT_CARD_BEFORE] = tt[k + SLOT_CARD]
+            tt[k + SLOT_CARD] = best
     if ok:
         if target > tt[b]:
             tt[b] = target

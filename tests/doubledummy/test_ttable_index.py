@@ -85,11 +85,12 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
         shapes.append((lengths, [k + 1, 2 * k + 7, 3, 0]))
     stored = []
     found = 0
-    # each shape's cards, newest first, from its stores naming one (a full pool empties
-    # them all)
+    # each shape's cards, newest first and each once, from its stores naming one (a full
+    # pool empties them all)
     cards = {}
     hinted = 0
     both = 0
+    three = 0
     for step in range(1500):
         lengths, key = rng.choice(shapes)
         W[0, AT_KEYS:AT_KEYS + 4] = key
@@ -121,8 +122,9 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
                 cards = {}
             if best >= 0:
                 seen = cards.setdefault(tuple(key), [])
-                if not seen or seen[0] != best:
-                    seen.insert(0, best)
+                if best in seen:
+                    seen.remove(best)
+                seen.insert(0, best)
             if int(tt[tt[T.H_POOL]]) > 0 and _entries(tt) >= before:
                 assert _entries(tt) == before + (0 if same else 1)
             stored.append(owners)
@@ -135,15 +137,16 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
             seen = cards.get(tuple(key), [])
             hint = T.NONE
             if seen:
-                hint = seen[0] + ((seen[1] + 1) << T.HINT_SHIFT if len(seen) > 1 else 0)
+                hint = seen[0] + sum((c + 1) << (k * T.HINT_SHIFT) for k, c in enumerate(seen[1:3], 1))
             want = (T.NONE, T.NONE) if slot < 0 else _plain_lookup(tt, slot, seqs, target, hint)
             assert tuple(int(x) for x in got) == want
             found += got[0] >= 0
             hinted += got[1] >= 0
             both += got[1] >= 1 << T.HINT_SHIFT
+            three += got[1] >= 1 << (2 * T.HINT_SHIFT)
     # the random tables do exercise hits and hints
     assert found > 20
-    assert hinted > 20 and both > 20
+    assert hinted > 20 and both > 20 and three > 20
 
 
 def test_signature_is_exact_for_short_patterns():
