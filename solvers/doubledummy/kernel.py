@@ -408,6 +408,24 @@ def _low_first(W, ply, s, m, rem, first):
 
 
 @njit(cache=True, inline="always")
+def _run_below(S, s, b, x, rem, card_pts):
+    """The lowest card of suit ``s`` equivalent to card ``b`` among the candidates ``x``
+    (ranks below ``b``, highest first; ``rem`` the suit's live cards): no live card between
+    them, and with card points the same points. Returns it with ``x`` less the run."""
+    lowest = b
+    while x != 0:
+        b2 = _hibit(x)
+        between = rem & ((1 << lowest) - 1) & ~((2 << b2) - 1)
+        if between != 0:
+            break
+        if card_pts != 0 and S[O_CPTS + 16 * s + b2] != S[O_CPTS + 16 * s + b]:
+            break
+        lowest = b2
+        x ^= 1 << b2
+    return lowest, x
+
+
+@njit(cache=True, inline="always")
 def _follow_killer(W, ply, tlen, led_card, w):
     """The follower's killer at ``ply`` (-1 if none): the card that settled the last
     position at this depth with the same card led (``led_card``) and the same card
@@ -475,17 +493,7 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
         while x != 0:
             b = _hibit(x)
             x ^= 1 << b
-            # skip down the run of cards equivalent to b
-            lowest = b
-            while x != 0:
-                b2 = _hibit(x)
-                between = rem & ((1 << lowest) - 1) & ~((2 << b2) - 1)
-                if between != 0:
-                    break
-                if card_pts != 0 and S[O_CPTS + 16 * s + b2] != S[O_CPTS + 16 * s + b]:
-                    break
-                lowest = b2
-                x ^= 1 << b2
+            lowest, x = _run_below(S, s, b, x, rem, card_pts)
             c = 16 * s + b
             score = follow_weight(trump, led, w, my_side_wins, facts, c, lowest != b, suit_held, base)
             run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
@@ -569,17 +577,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         while x != 0:
             b = _hibit(x)
             x ^= 1 << b
-            # skip down the run of cards equivalent to b
-            lowest = b
-            while x != 0:
-                b2 = _hibit(x)
-                between = rem & ((1 << lowest) - 1) & ~((2 << b2) - 1)
-                if between != 0:
-                    break
-                if card_pts != 0 and S[O_CPTS + 16 * s + b2] != S[O_CPTS + 16 * s + b]:
-                    break
-                lowest = b2
-                x ^= 1 << b2
+            lowest, x = _run_below(S, s, b, x, rem, card_pts)
             c = 16 * s + b
             score = lead_weight(b, lowest != b, plan)
             run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
