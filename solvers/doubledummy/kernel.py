@@ -408,6 +408,21 @@ def _low_first(W, ply, s, m, rem, first):
 
 
 @njit(cache=True, inline="always")
+def _insert_move(W, ply, count, c, score, run):
+    """Put card ``c`` (its ``score`` and ``run``) into row ``ply``'s ``count`` ordered moves,
+    best score first and after the moves of equal score already there."""
+    j = count - 1
+    while j >= 0 and W[ply, W_SCORES + j] < score:
+        W[ply, W_MOVES + j + 1] = W[ply, W_MOVES + j]
+        W[ply, W_SCORES + j + 1] = W[ply, W_SCORES + j]
+        W[ply, W_RUNS + j + 1] = W[ply, W_RUNS + j]
+        j -= 1
+    W[ply, W_MOVES + j + 1] = c
+    W[ply, W_SCORES + j + 1] = score
+    W[ply, W_RUNS + j + 1] = run
+
+
+@njit(cache=True, inline="always")
 def _run_below(S, s, b, x, rem, card_pts):
     """The lowest card of suit ``s`` equivalent to card ``b`` among the candidates ``x``
     (ranks below ``b``, highest first; ``rem`` the suit's live cards): no live card between
@@ -500,16 +515,7 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
             run <<= 16 * s
             if fkiller >= 0 and (run >> fkiller) & 1:
                 score += FOLLOW_KILLER_BONUS
-            # insertion in order, best score first (after the earlier moves of equal score)
-            j = count - 1
-            while j >= 0 and W[ply, W_SCORES + j] < score:
-                W[ply, W_MOVES + j + 1] = W[ply, W_MOVES + j]
-                W[ply, W_SCORES + j + 1] = W[ply, W_SCORES + j]
-                W[ply, W_RUNS + j + 1] = W[ply, W_RUNS + j]
-                j -= 1
-            W[ply, W_MOVES + j + 1] = c
-            W[ply, W_SCORES + j + 1] = score
-            W[ply, W_RUNS + j + 1] = run
+            _insert_move(W, ply, count, c, score, run)
             count += 1
     return count
 
@@ -590,24 +596,8 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
                 score += HINT_THIRD_BONUS
             if killer >= 0 and (run >> killer) & 1:
                 score += KILLER_WIN if (plan[2] or (plan[3] and b == plan[1])) else KILLER_BONUS
-            W[ply, W_MOVES + count] = c
-            W[ply, W_SCORES + count] = score
-            W[ply, W_RUNS + count] = run
+            _insert_move(W, ply, count, c, score, run)
             count += 1
-    # insertion sort, best score first
-    for i in range(1, count):
-        mv = W[ply, W_MOVES + i]
-        sc = W[ply, W_SCORES + i]
-        rn = W[ply, W_RUNS + i]
-        j = i - 1
-        while j >= 0 and W[ply, W_SCORES + j] < sc:
-            W[ply, W_MOVES + j + 1] = W[ply, W_MOVES + j]
-            W[ply, W_SCORES + j + 1] = W[ply, W_SCORES + j]
-            W[ply, W_RUNS + j + 1] = W[ply, W_RUNS + j]
-            j -= 1
-        W[ply, W_MOVES + j + 1] = mv
-        W[ply, W_SCORES + j + 1] = sc
-        W[ply, W_RUNS + j + 1] = rn
     return count
 
 
