@@ -147,9 +147,9 @@ def _worker_int(_worker) -> None:
 
 
 def _post_worker_init(worker) -> None:
-    """On SIGTERM a worker finishes its requests before it exits: stop its solver processes
-    first, so a request waiting on a long search answers 503 at once instead of holding
-    the graceful shutdown up until it is killed."""
+    """Start the worker's solver processes. On SIGTERM a worker finishes its requests
+    before it exits: stop its solver processes first, so a request waiting on a long search
+    answers 503 at once instead of holding the graceful shutdown up until it is killed."""
     import signal
     import threading
 
@@ -161,6 +161,8 @@ def _post_worker_init(worker) -> None:
             previous(signum, frame)
 
     signal.signal(signal.SIGTERM, on_term)
+    # the solver processes start (and warm their kernels) now, not at the first request
+    worker.wsgi.extensions["cardsage.solvers"].start()
 
 
 def _serve_waitress(config: dict, host: str, port: int, threads: int) -> int:
@@ -170,6 +172,7 @@ def _serve_waitress(config: dict, host: str, port: int, threads: int) -> int:
     from api.app import create_app
 
     app = create_app(config or None)
+    app.extensions["cardsage.solvers"].start()
     try:
         waitress.serve(app, host=host, port=port, threads=threads, ident="cardsage")
     finally:

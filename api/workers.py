@@ -78,6 +78,17 @@ class SolverPool:
             _reset()
             return _executor(self.processes, self.nice, self.cpus).submit(_call, fn, args, kwargs)
 
+    def start(self) -> None:
+        """Start every child now (each warms its kernels as it starts), so that the first
+        solves and hints a server answers do not wait for a child's start-up: a server
+        process does this once its app is built (a pool that is off does nothing)."""
+        if self.processes == 0:
+            return
+        executor = _executor(self.processes, self.nice, self.cpus)
+        for _ in range(self.processes):
+            # with no idle child, each task makes the pool start one more
+            executor.submit(child_pid)
+
     def wait(self, future: Future, budget_s: float) -> Any:
         """The future's result, or 503 when it is not done within ``budget_s`` + grace."""
         try:

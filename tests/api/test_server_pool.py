@@ -119,3 +119,15 @@ def test_work_that_outlasts_its_wait_is_503_with_retry_after(make_app):
         pytest.skip("the solve finished within its budget")
     assert_problem(response, 503)
     assert int(response.headers["Retry-After"]) >= 1
+
+
+def test_a_started_pool_has_its_children_before_any_work(make_app):
+    workers.shutdown()
+    pool = make_app(SOLVER_PROCESSES=2).extensions["cardsage.solvers"]
+    assert pool.pids() == []
+    before = pool.submitted
+    pool.start()
+    assert len(pool.pids()) == 2, "both children start at once, not at the first requests"
+    assert pool.submitted == before
+    assert pool.run(1.0, workers.child_pid) in pool.pids()
+    workers.shutdown()
