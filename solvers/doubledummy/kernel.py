@@ -520,7 +520,7 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
     first. ``mode`` 0: by the weights of ``order.py`` alone; 1: the same order, the
@@ -595,6 +595,16 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
             _insert_move(W, ply, count, c, score, run)
             count += 1
     return count
+
+
+@njit(cache=True)
+def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
+    """``_order_moves`` on the state and the scratch rows given by the addresses of their
+    data, as ``search`` gets them: the call passes two addresses instead of every field
+    of two arrays, and views made here carry no reference count to update."""
+    S = carray(_address(s_addr), (S_SIZE,))
+    W = carray(_address(w_addr), (MAX_PLY, WORK_SIZE))
+    return _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode)
 
 
 @njit(cache=True, inline="always")
@@ -913,7 +923,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
     legal_mask = legal(S, S[O_HANDS + p], tlen)
-    count = _order_moves(S, W, ply, p, legal_mask, tlen, hint, 2)
+    count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2)
     lazy = count < 0
     if lazy:
         count = 1
@@ -938,7 +948,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         i += 1
         if lazy and i == 1:
             # the obvious card did not settle it: order them all (the same card first)
-            count = _order_moves(S, W, ply, p, legal_mask, tlen, hint, 1)
+            count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 1)
             lazy = False
         if i >= count:
             break
