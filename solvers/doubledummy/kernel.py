@@ -423,10 +423,13 @@ def _insert_move(W, ply, count, c, score, run):
 
 
 @njit(cache=True, inline="always")
-def _run_below(S, s, b, x, rem, card_pts):
-    """The lowest card of suit ``s`` equivalent to card ``b`` among the candidates ``x``
-    (ranks below ``b``, highest first; ``rem`` the suit's live cards): no live card between
-    them, and with card points the same points. Returns it with ``x`` less the run."""
+def _next_run(S, s, m, x, rem, card_pts):
+    """The highest run of equivalent cards among the candidates ``x`` (cards of ``m``, the
+    legal cards of suit ``s``, not yet ordered; ``rem`` the suit's live cards): cards with
+    no live card between them and, with card points, the same points. Returns its highest
+    card ``b`` and lowest card (powers), the run as a 64-bit mask and ``x`` less the run."""
+    b = _hibit(x)
+    x ^= 1 << b
     lowest = b
     while x != 0:
         b2 = _hibit(x)
@@ -437,7 +440,8 @@ def _run_below(S, s, b, x, rem, card_pts):
             break
         lowest = b2
         x ^= 1 << b2
-    return lowest, x
+    run = (np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)) << (16 * s)
+    return b, lowest, run, x
 
 
 @njit(cache=True, inline="always")
@@ -506,13 +510,9 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
             base = discard_base(_suit(S[O_HANDS + p], s), suit_held, my_side_wins)
         x = m
         while x != 0:
-            b = _hibit(x)
-            x ^= 1 << b
-            lowest, x = _run_below(S, s, b, x, rem, card_pts)
+            b, lowest, run, x = _next_run(S, s, m, x, rem, card_pts)
             c = 16 * s + b
             score = follow_weight(trump, led, w, my_side_wins, facts, c, lowest != b, suit_held, base)
-            run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
-            run <<= 16 * s
             if fkiller >= 0 and (run >> fkiller) & 1:
                 score += FOLLOW_KILLER_BONUS
             _insert_move(W, ply, count, c, score, run)
@@ -520,7 +520,7 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
     first. ``mode`` 0: by the weights of ``order.py`` alone; 1: the same order, the
@@ -581,13 +581,9 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         plan = lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho)
         x = m
         while x != 0:
-            b = _hibit(x)
-            x ^= 1 << b
-            lowest, x = _run_below(S, s, b, x, rem, card_pts)
+            b, lowest, run, x = _next_run(S, s, m, x, rem, card_pts)
             c = 16 * s + b
             score = lead_weight(b, lowest != b, plan)
-            run = np.int64((m >> lowest) << lowest) & ((np.int64(2) << b) - 1)
-            run <<= 16 * s
             if hint_card >= 0 and (run >> hint_card) & 1:
                 score += HINT_BONUS
             if hint_before >= 0 and (run >> hint_before) & 1:
@@ -599,6 +595,16 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
             _insert_move(W, ply, count, c, score, run)
             count += 1
     return count
+
+
+@njit(cache=True)
+def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
+    """``_order_moves`` on the state and the scratch rows given by the addresses of their
+    data, as ``search`` gets them: the call passes two addresses instead of every field
+    of two arrays, and views made here carry no reference count to update."""
+    S = carray(_address(s_addr), (S_SIZE,))
+    W = carray(_address(w_addr), (MAX_PLY, WORK_SIZE))
+    return _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode)
 
 
 @njit(cache=True, inline="always")
@@ -917,7 +923,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
     legal_mask = legal(S, S[O_HANDS + p], tlen)
-    count = _order_moves(S, W, ply, p, legal_mask, tlen, hint, 2)
+    count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2)
     lazy = count < 0
     if lazy:
         count = 1
@@ -942,7 +948,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         i += 1
         if lazy and i == 1:
             # the obvious card did not settle it: order them all (the same card first)
-            count = _order_moves(S, W, ply, p, legal_mask, tlen, hint, 1)
+            count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 1)
             lazy = False
         if i >= count:
             break
