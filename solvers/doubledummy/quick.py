@@ -614,6 +614,38 @@ def second_hand_tricks_rem(S, n, p, trump, rem):
     return tricks, used
 
 
+@njit(cache=True, inline="always")
+def second_hand_trumps_kept(S, n, p, trump, rem):
+    """After the second hand's side surely wins the current trick in a game with trumps
+    (``second_hand_tricks_rem`` counted it), the later tricks its top trumps take, and
+    the trumps relied on: the hand of that side holding the highest remaining trumps
+    keeps its run of them through this trick (a side suit was led, which it follows if
+    it can, else it gives up at most its lowest trump), and each then wins a trick of
+    its own. ``rem``: each suit's cards still in the hands."""
+    led = S[O_TRICK] >> 4
+    trumps = rem[trump]
+    if led == trump or trumps == 0:
+        return 0, np.int64(0)
+    top = hibit(trumps)
+    holder = -1
+    for q in range(n):
+        if (suit_of(S[O_HANDS + q], trump) >> top) & 1:
+            holder = q
+    if S[O_TEAM + holder] != S[O_TEAM + p]:
+        return 0, np.int64(0)
+    mine = suit_of(S[O_HANDS + holder], trump)
+    # the seats still to play are p and those after it up to the leader; one of them void
+    # in the suit led may have to (or choose to) ruff with its lowest trump
+    leader = wrap(p + n - 1, n)
+    if holder != leader and suit_of(S[O_HANDS + holder], led) == 0:
+        low = mine & -mine
+        mine ^= low
+        trumps ^= low
+    if mine == 0:
+        return 0, np.int64(0)
+    return top_run(mine, trumps), top_run_mask(mine, trumps, trump)
+
+
 @njit(cache=True)
 def guarded_second_trump(S, n, leader, trump):
     """The side (0/1) surely winning a trick with the second-best trump, and the cards
