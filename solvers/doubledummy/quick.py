@@ -624,7 +624,8 @@ def second_hand_trumps_kept(S, n, p, trump, rem):
     the trumps relied on: the hand of that side holding the highest remaining trumps
     keeps its run of them through this trick (a side suit was led, which it follows if
     it can, else it gives up at most its lowest trump), and each then wins a trick of
-    its own. ``rem``: each suit's cards still in the hands."""
+    its own; when the side holds every trump, each trump its longest trump hand keeps
+    wins a trick. ``rem``: each suit's cards still in the hands."""
     led = S[O_TRICK] >> 4
     trumps = rem[trump]
     if led == trump or trumps == 0:
@@ -634,8 +635,8 @@ def second_hand_trumps_kept(S, n, p, trump, rem):
     leader = wrap(p + n - 1, n)
     side = S[O_TEAM + p]
     if SECOND_HAND_ALL_TRUMPS:
-        # the side holding every trump wins each trick its longest trump hand ruffs or
-        # leads a trump in: no ranks relied on
+        # the side holding every trump wins each trick its longest trump hand plays a
+        # trump in: no ranks relied on
         longest = 0
         for q in range(n):
             length = pop(suit_of(S[O_HANDS + q], trump))
