@@ -34,8 +34,8 @@ from solvers.doubledummy.order import discard_base, follow_low_first, follow_wei
     lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem, leader_side_short_rem,
-    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem, sure_trump_tricks_rem,
-    trumps_under_the_top_rem, winning_lead_then_crossruff,
+    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem, second_hand_trumps_kept,
+    sure_trump_tricks_rem, trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -97,6 +97,9 @@ QUICK_BOUND = True
 LEAD_SLACK = 1
 # skip the crossruff count when its bound from trump lengths and voids falls short
 CROSS_BOUND = True
+# before the second card of a trick in a trump game, the second hand's side counts the
+# top trumps it keeps through the trick it surely wins (see docs: second hand)
+SECOND_HAND_TRUMPS = True
 
 
 @intrinsic
@@ -783,10 +786,18 @@ def _second_hand(S, W, ply, n, p, target):
     b = ply - 1
     rem = (W[b, W_REM] & ~(gone if ls == 0 else 0), W[b, W_REM + 1] & ~(gone if ls == 1 else 0),
            W[b, W_REM + 2] & ~(gone if ls == 2 else 0), W[b, W_REM + 3] & ~(gone if ls == 3 else 0))
-    q, used = second_hand_tricks_rem(S, n, p, S[O_CFG + C_TRUMP], rem)
+    trump = S[O_CFG + C_TRUMP]
+    q, used = second_hand_tricks_rem(S, n, p, trump, rem)
     if q == 0:
         return -1
     tp = S[O_CFG + C_TRICK_PTS]
+    if SECOND_HAND_TRUMPS and trump >= 0 and rem[trump] != 0:
+        # the trick alone settles nothing: the side's top trumps kept through it add to it
+        if (S[O_TEAM + p] != 0 and q * tp < target) \
+                or (S[O_TEAM + p] == 0 and (_popcount(S[O_HANDS + p]) - q) * tp >= target):
+            k, k_used = second_hand_trumps_kept(S, n, p, trump, rem)
+            q += k
+            used |= k_used
     if S[O_TEAM + p] != 0:
         if q * tp >= target:
             W[ply, W_REL] = used

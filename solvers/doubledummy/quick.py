@@ -27,6 +27,9 @@ RUFF_LEADS = True
 # after a winning lead, skip the counts from the seat that won when ``quick_bound`` says
 # they cannot reach what is needed
 LEAD_BOUND = True
+# the second hand's side holding every trump counts a trick for each trump of its longest
+# trump hand after the trick it surely wins
+SECOND_HAND_ALL_TRUMPS = True
 
 
 @njit(cache=True, inline="always")
@@ -612,6 +615,54 @@ def second_hand_tricks_rem(S, n, p, trump, rem):
             tricks += 1
             used |= np.int64(1) << (16 * s + hibit(mine))
     return tricks, used
+
+
+@njit(cache=True, inline="always")
+def second_hand_trumps_kept(S, n, p, trump, rem):
+    """After the second hand's side surely wins the current trick in a game with trumps
+    (``second_hand_tricks_rem`` counted it), the later tricks its top trumps take, and
+    the trumps relied on: the hand of that side holding the highest remaining trumps
+    keeps its run of them through this trick (a side suit was led, which it follows if
+    it can, else it gives up at most its lowest trump), and each then wins a trick of
+    its own; when the side holds every trump, each trump its longest trump hand keeps
+    wins a trick. ``rem``: each suit's cards still in the hands."""
+    led = S[O_TRICK] >> 4
+    trumps = rem[trump]
+    if led == trump or trumps == 0:
+        return 0, np.int64(0)
+    # the seats still to play are p and those after it up to the leader; one of them void
+    # in the suit led may have to (or choose to) ruff with its lowest trump
+    leader = wrap(p + n - 1, n)
+    side = S[O_TEAM + p]
+    if SECOND_HAND_ALL_TRUMPS:
+        # the side holding every trump wins each trick its longest trump hand plays a
+        # trump in: no ranks relied on
+        longest = 0
+        for q in range(n):
+            length = pop(suit_of(S[O_HANDS + q], trump))
+            if length > 0 and S[O_TEAM + q] != side:
+                longest = -1
+                break
+            if q != leader and suit_of(S[O_HANDS + q], led) == 0:
+                length -= 1
+            longest = max(longest, length)
+        if longest > 0:
+            return longest, np.int64(0)
+    top = hibit(trumps)
+    holder = -1
+    for q in range(n):
+        if (suit_of(S[O_HANDS + q], trump) >> top) & 1:
+            holder = q
+    if S[O_TEAM + holder] != side:
+        return 0, np.int64(0)
+    mine = suit_of(S[O_HANDS + holder], trump)
+    if holder != leader and suit_of(S[O_HANDS + holder], led) == 0:
+        low = mine & -mine
+        mine ^= low
+        trumps ^= low
+    if mine == 0:
+        return 0, np.int64(0)
+    return top_run(mine, trumps), top_run_mask(mine, trumps, trump)
 
 
 @njit(cache=True)
