@@ -162,8 +162,6 @@ class ScheduleModel:
             m.Add(self.up[i] == self.leave[i]).OnlyEnforceIf(park.Not())
             self.parks[i] = park
             options = [m.NewBoolVar(f"E{i}")]       # into an empty column
-            self.empty_lit = getattr(self, "empty_lit", {})
-            self.empty_lit[i] = options[0]
             if c.code % 13 < self.ranks - 1:
                 for y in self.by_code.get(c.code + 1, []):
                     lit = self._in_tableau_at(y, self.leave[i])
@@ -223,12 +221,24 @@ class ScheduleModel:
 
     # -- solving -----------------------------------------------------------------------
 
+    def fix(self, leave, up, deal):
+        """Fix every copy's times (``leave``/``up`` lists by copy, ``deal`` a dict for
+        the stock copies): the model must stay feasible for the times of a real won
+        line (the soundness tests use it)."""
+        for i in range(len(self.cards)):
+            self.m.Add(self.leave[i] == leave[i])
+            self.m.Add(self.up[i] == up[i])
+        for i, d in self.deal.items():
+            self.m.Add(d == deal[i])
+
     def solve(self, seconds: float = 10.0, workers: int = 1):
         """``(LOST, wall seconds)`` when infeasible (a proof of loss), else
         ``(OPEN, seconds)``."""
         solver = cp_model.CpSolver()
         solver.parameters.max_time_in_seconds = seconds
         solver.parameters.num_workers = workers
+        # probing in presolve takes most of a minute on a dealt position and fixes little
+        solver.parameters.cp_model_probing_level = 0
         status = solver.Solve(self.m)
         self.solver, self.status = solver, status
         if status == cp_model.INFEASIBLE:
