@@ -68,6 +68,7 @@ class ScheduleModel:
         self._columns()
         self._waste()
         self.parks = {}
+        self.empty = {}
         self._hosts()
         if capacity:
             self._capacity()
@@ -161,7 +162,8 @@ class ScheduleModel:
             m.Add(self.up[i] > self.leave[i]).OnlyEnforceIf(park)
             m.Add(self.up[i] == self.leave[i]).OnlyEnforceIf(park.Not())
             self.parks[i] = park
-            options = [m.NewBoolVar(f"E{i}")]       # into an empty column
+            self.empty[i] = m.NewBoolVar(f"E{i}")       # into an empty column
+            options = [self.empty[i]]
             if c.code % 13 < self.ranks - 1:
                 for y in self.by_code.get(c.code + 1, []):
                     lit = self._in_tableau_at(y, self.leave[i])
@@ -197,18 +199,11 @@ class ScheduleModel:
                     if c.col >= 0:
                         # a column card in the tableau at t: not up yet
                         tab.setdefault(c.code, []).append(b)
+                if i == k:
+                    mine = lit
                 parked.setdefault(c.code, []).append(lit)
                 if c.col < 0 or i == k:
                     tab.setdefault(c.code, []).append(lit)
-            roots = []
-            for code, lits in parked.items():
-                hosts = tab.get(code + 1, []) if code % 13 < self.ranks - 1 else []
-                if not hosts:
-                    roots.extend(lits)
-                    continue
-                r = m.NewIntVar(0, len(lits), "")
-                m.Add(r >= sum(lits) - sum(hosts))
-                roots.append(r)
             still = []
             for bi in bottoms:
                 if bi == k:
@@ -217,7 +212,27 @@ class ScheduleModel:
                 m.Add(self.leave[bi] > t).OnlyEnforceIf(s)
                 m.Add(self.leave[bi] < t).OnlyEnforceIf(s.Not())
                 still.append(s)
-            m.Add(sum(roots) + sum(still) <= self.ncols)
+            m.Add(self._roots(parked, tab) + sum(still) <= self.ncols)
+            # into an empty column: the copy is a bottom of its own (nothing on it yet)
+            own = self.cards[k].code
+            parked[own] = [x for x in parked[own] if x is not mine]
+            tab[own] = [x for x in tab[own] if x is not mine]
+            m.Add(self._roots(parked, tab) + sum(still) + 1 <= self.ncols).OnlyEnforceIf(self.empty[k])
+
+    def _roots(self, parked, tab):
+        """The fewest column bottoms the moved copies need: per code ``x``, its moved
+        copies beyond the copies of ``x + 1`` on the tableau."""
+        m = self.m
+        roots = []
+        for code, lits in parked.items():
+            hosts = tab.get(code + 1, []) if code % 13 < self.ranks - 1 else []
+            if not hosts:
+                roots.extend(lits)
+                continue
+            r = m.NewIntVar(0, len(lits), "")
+            m.Add(r >= sum(lits) - sum(hosts))
+            roots.append(r)
+        return sum(roots)
 
     # -- solving -----------------------------------------------------------------------
 
