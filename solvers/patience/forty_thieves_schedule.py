@@ -45,7 +45,8 @@ class ScheduleModel:
     ``talon``, ``p``; no turn-over left) with ``ranks`` ranks a suit.
 
     ``capacity`` adds the column count at every leave time (the constraint that makes
-    the model bite; off only to measure what it adds)."""
+    the model bite; off only to measure what it adds). Times are move numbers of a
+    won line (``leave``, ``up``, ``deal`` per copy)."""
 
     def __init__(self, cols, found, talon, p, ranks: int = 13, capacity: bool = True):
         self.cols, self.found, self.talon, self.p = cols, found, talon, p
@@ -67,7 +68,6 @@ class ScheduleModel:
         self._foundations()
         self._columns()
         self._waste()
-        self.parks = {}
         self.empty = {}
         self._hosts()
         if capacity:
@@ -161,7 +161,6 @@ class ScheduleModel:
             park = m.NewBoolVar(f"P{i}")
             m.Add(self.up[i] > self.leave[i]).OnlyEnforceIf(park)
             m.Add(self.up[i] == self.leave[i]).OnlyEnforceIf(park.Not())
-            self.parks[i] = park
             self.empty[i] = m.NewBoolVar(f"E{i}")       # into an empty column
             options = [self.empty[i]]
             if c.code % 13 < self.ranks - 1:
@@ -171,9 +170,10 @@ class ScheduleModel:
             m.AddBoolOr(options).OnlyEnforceIf(park)
 
     def _capacity(self):
-        """At each leave time, the column bottoms the cards in the tableau need (the
-        fewest, as a count per card) plus the columns still holding their bottom card
-        fit in the columns there are."""
+        """At each leave time, the column bottoms the moved copies need (the fewest,
+        as a count per card) plus the columns still holding their bottom card fit in
+        the columns there are; with one more, the copy that just left, when it went
+        into an empty column."""
         m = self.m
         n = len(self.cards)
         bottoms = [i for i, c in enumerate(self.cards) if c.col >= 0 and c.row == 0]

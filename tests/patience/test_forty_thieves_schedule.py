@@ -15,8 +15,10 @@ RULES = FortyThievesRules(0)
 
 
 def line_times(cols, talon, p, line):
-    """The times (move numbers from 1) at which each copy of :func:`copies_of` leaves
-    its place and goes up, and at which each stock copy is dealt, along ``line``."""
+    """The times at which each copy of :func:`copies_of` leaves its place and goes up,
+    and at which each stock copy is dealt, along ``line``: the moves that are such
+    events numbered 1, 2, ... in order (the model only compares times, and this keeps
+    them within its horizon whatever the line's length)."""
     n = 0
     columns = []
     for col in cols:
@@ -43,7 +45,8 @@ def line_times(cols, talon, p, line):
             up[c] = t
         else:
             columns[int(dst[0][1:]) - 1].append(c)
-    return leave, up, deal
+    rank = {t: r for r, t in enumerate(sorted(set(leave + up) | set(deal.values())), 1)}
+    return [rank[t] for t in leave], [rank[t] for t in up], {i: rank[t] for i, t in deal.items()}
 
 
 def _won_line_is_feasible(pos, line):
