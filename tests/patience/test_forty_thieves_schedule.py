@@ -86,6 +86,7 @@ def _check_small(shapes, seeds):
     return wins, lost, proven
 
 
+@pytest.mark.slow  # about 5 s of CPU: the model is not used by the verifier
 def test_the_times_of_won_lines_satisfy_the_model_and_losses_are_proven():
     wins, lost, proven = _check_small(QUICK, range(4))
     assert wins >= 4 and lost >= 2 and proven >= lost // 2
