@@ -1,6 +1,6 @@
 """The 20-cell table's search size, cell by cell, beside DDS solving the same cells.
 
-    .venv/bin/python benchmarks/dd_table_counts.py OUT [TABLES] [--no-dds] [--bits=B] [--dds-order=0213]
+    .venv/bin/python benchmarks/dd_table_counts.py OUT [TABLES] [--no-dds] [--bits=B] [--dds-order=0213] [--alone]
 
 For each of the benchmark's first TABLES full deals (default 20) and each strain, our
 four leaders are solved in the table's order on one table-sized solver (as one thread
@@ -12,6 +12,10 @@ on the machine's load; the printout sums them by leader and by strain, and simul
 the split of each table's strains over two threads (the busiest thread's nodes).
 ``--bits=B`` gives the table's solver 2**B shape slots instead of ``TABLE_BITS``;
 ``--dds-order`` has DDS solve a strain's leaders in another order than its own 0123.
+``--alone`` also solves every cell on an empty table (ours with the first probe it had
+in the table; DDS after another deal), to show how much each place in the order gains
+from the cells before it, ours beside DDS's (with ``--dds-order=0213`` DDS's cells
+follow the same leaders as ours).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from solvers.doubledummy.table import _STRAIN_TRUMP, LEADER_ORDER, STRAIN_LETTER
 DDS_ORDER = next((tuple(int(c) for c in a.split("=")[1]) for a in sys.argv if a.startswith("--dds-order=")),
                  (0, 1, 2, 3))
 BITS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--bits=")), None)
+ALONE = "--alone" in sys.argv
 
 
 def dds_cells(position: Position, strain: str, order=(0, 1, 2, 3)) -> list[tuple[int, int]]:
@@ -49,6 +54,29 @@ def dds_cells(position: Position, strain: str, order=(0, 1, 2, 3)) -> list[tuple
         fut = _dds.futureTricks()
         _dds.SolveBoard(to_endplay(cell)._data, -1, 1, 1, fut, 0)
         out[leader] = (max(fut.score[i] for i in range(fut.cards)), int(fut.nodes))
+    return out
+
+
+def dds_alone(position: Position, other: Position, strain: str) -> list[int]:
+    """DDS's trick nodes for leaders 0..3 of one strain, each solved after a solve of
+    ``other`` (another deal), so on an empty table."""
+    out = []
+    for leader in range(4):
+        dds_cells(other, strain, (0,))
+        out.append(dds_cells(position, strain, (leader,))[leader][1])
+    return out
+
+
+def alone_cells(hands: list[list], strain: str, ours: list[dict]) -> list[int]:
+    """Our trick nodes for leaders 0..3 of one strain, each on an empty table, with the
+    first probe it had in the table (``ours``: the table's cells, by leader)."""
+    solver = Solver(BITS) if BITS else table_solver()
+    out = []
+    for leader in range(4):
+        solver.clear()
+        cell = Position.from_hands(hands, leader, (), TrickRules.bridge(_STRAIN_TRUMP[strain]))
+        solver._solve(cell, guess=ours[leader]["guess"])
+        out.append(solver.last_stats["trick_nodes"])
     return out
 
 
@@ -91,14 +119,18 @@ def main() -> None:
     rows = []
     # compile (or load the compiled kernels) before counting anything
     our_cells([list(h) for h in next(positions("warm", 1, 13, False)).hands], "N")
-    for number, position in enumerate(positions("full", count, 13, False)):
+    deals = list(positions("full", count + 1, 13, False))
+    for number, position in enumerate(deals[:count]):
         hands = [list(h) for h in position.hands]
         for strain in STRAIN_LETTERS:
             ours = our_cells(hands, strain)
             theirs = dds_cells(position, strain, DDS_ORDER) if with_dds else [(None, 0)] * 4
+            alone = alone_cells(hands, strain, ours) if ALONE else [0] * 4
+            dds_empty = dds_alone(position, deals[count], strain) if ALONE and with_dds else [0] * 4
             for leader in range(4):
                 rows.append({"deal": number, "strain": strain, "leader": leader, **ours[leader],
-                             "dds_value": theirs[leader][0], "dds_trick": theirs[leader][1]})
+                             "dds_value": theirs[leader][0], "dds_trick": theirs[leader][1],
+                             "alone_trick": alone[leader], "dds_alone": dds_empty[leader]})
     Path(args[0]).write_text(json.dumps(rows))
     wrong = sum(1 for r in rows if with_dds and r["value"] != r["dds_value"])
     total = sum(r["trick"] for r in rows)
@@ -116,6 +148,14 @@ def main() -> None:
             by_place[place][1] += r["dds_trick"]
     print("by place in our order (DDS's cells of the same leaders): ours / dds trick nodes " +
           "  ".join(f"{a / 1e6:.2f}M/{b / 1e6:.2f}M" for a, b in by_place))
+    if ALONE:
+        sums = [[0, 0, 0, 0] for _ in range(4)]
+        for r in rows:
+            for j, name in enumerate(("trick", "alone_trick", "dds_trick", "dds_alone")):
+                sums[r["order"]][j] += r[name]
+        print("by place, in the table / alone (share): ours " + "  ".join(
+            f"{a / 1e6:.2f}M/{b / 1e6:.2f}M ({a / max(1, b):.2f})" for a, b, _, _ in sums) +
+            " | dds " + "  ".join(f"{c / 1e6:.2f}M/{d / 1e6:.2f}M ({c / max(1, d):.2f})" for _, _, c, d in sums))
     print("by strain: " + "  ".join(
         f"{s} {sum(r['trick'] for r in rows if r['strain'] == s) / 1e6:.2f}M/"
         f"{sum(r['dds_trick'] for r in rows if r['strain'] == s) / 1e6:.2f}M" for s in STRAIN_LETTERS))

@@ -26,7 +26,7 @@ __all__ = ["solve_table", "solve_strains", "table_solver", "table_workers", "STR
 STRAIN_LETTERS = "SHDCN"
 _STRAIN_TRUMP = {"S": 3, "H": 2, "D": 1, "C": 0, "N": None}
 # a table's solver lives for one table only, so it can afford twice the default shape
-# slots (2**17: about 107 MB of address space, touched only as used): one strain's four
+# slots (2**17: about 135 MB of address space, touched only as used): one strain's four
 # leaders then fit without the pool being emptied (about 7% less work a table)
 TABLE_BITS = 17
 # the order a strain's leaders are solved in, on one table: the first leader's partner

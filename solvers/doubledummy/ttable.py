@@ -10,6 +10,16 @@ and an upper bound on the value. An entry applies to every position of that shap
 top cards have those owners (partition search), so one shape may need many entries:
 blocks come from one shared pool, and the whole table is emptied when it runs out.
 
+A shape whose own chain reaches ``SPLIT_AFTER`` entries is *split*: from then on an
+entry covering the top ``k`` cards of the shape's split suit goes to one of seven chains
+chosen by those cards' owners (the suit and ``k``, 1 to 3, chosen from the first
+entries so that they spread best), any other entry to the shape's own chain. A lookup
+reads the chain of its position's owners, then the shape's own: every entry that can
+match the position is in one of the two, so the split skips only entries that cannot
+match it (a lookup may then find another settling entry first, or one that lay beyond
+``CHAIN_SCAN``). (The positions of one shape in one deal's search differ in their
+lower cards: the top card of a long suit has one owner in nearly all of them.)
+
 A lookup reads the chain's *signatures* first: per entry two values (a mask and a
 value over each suit's top ``SIG_CARDS`` owners), four entries a cache line. A position
 whose top owners fail an entry's signature cannot match its pattern, and an entry covering
@@ -24,8 +34,9 @@ stored searches naming different cards, as indexes from the top of their suits, 
 entry signatures (mask, value),
 entry patterns (4 masks then 4 values), entry bounds (lower, upper, a spare word that
 keeps two entries' bounds to a cache line, and the ``r`` of each suit packed 8 bits
-apiece), and the block pool (next free block, then per block its next block and its
-entry count).
+apiece), the block pool (next free block, then per block its next block and its
+entry count), and a split line a slot (its own chain's entry count, then the heads of
+its seven split chains; the slot's head word holds the split key from bit 32).
 """
 
 from __future__ import annotations
@@ -42,8 +53,19 @@ CHAIN_SCAN = 1024
 NONE = -1
 INF = 1 << 30
 # header
-H_SLOTS, H_KEYS, H_SIGS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS = range(7)
+H_SLOTS, H_KEYS, H_SIGS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS, H_SPLIT = range(8)
 HEADER = 8
+# a shape whose chain holds SPLIT_AFTER entries puts its later entries in one chain per
+# owner of the highest card of its longest suit (the *split suit*), and an entry not
+# covering that card in the shape's own chain: a lookup reads the chain of its position's
+# owner, then the shape's own, instead of every entry of the shape. The split chains'
+# heads (owners 1 to 7) and the shape's own chain's entry count (at 0) take one cache
+# line a slot.
+SPLIT_AFTER = 64
+SPLIT = 8
+# the chain head word of a split shape's slot also holds its split key from bit 32, so
+# that a lookup of a shape never split reads no other line
+HEAD_BITS = (1 << 32) - 1
 # a shape slot: its 4 key words and its chain's head on one cache line (8 values)
 SLOT = 8
 SLOT_HEAD = 4
@@ -83,7 +105,8 @@ def new_table(bits: int) -> np.ndarray:
     patterns = _aligned(sigs + 2 * entries)
     bounds = patterns + 8 * entries
     pool = bounds + 4 * entries
-    size = pool + 1 + 2 * blocks
+    split = _aligned(pool + 1 + 2 * blocks)
+    size = split + SPLIT * slots
     # the table starts on a cache line (64 bytes), and so does every slot, every entry's
     # pattern (8 values) and every block's signatures: a lookup reads one line a slot
     # probed, one line for 4 signatures and one line an entry whose signature matches
@@ -91,7 +114,7 @@ def new_table(bits: int) -> np.ndarray:
     shift = (-raw.ctypes.data % 64) // 8
     tt = raw[shift:shift + size]
     tt[H_SLOTS], tt[H_KEYS], tt[H_SIGS], tt[H_PATTERNS] = slots, keys, sigs, patterns
-    tt[H_BOUNDS], tt[H_POOL], tt[H_BLOCKS] = bounds, pool, blocks
+    tt[H_BOUNDS], tt[H_POOL], tt[H_BLOCKS], tt[H_SPLIT] = bounds, pool, blocks, split
     clear(tt)
     return tt
 
@@ -207,7 +230,119 @@ def _claim_shape(tt, W, ply, at):
     tt[k + SLOT_CARD] = NONE
     tt[k + SLOT_CARD_BEFORE] = NONE
     tt[k + SLOT_CARD_THIRD] = NONE
+    q = tt[H_SPLIT] + SPLIT * i
+    tt[q] = 0
+    for j in range(1, SPLIT):
+        tt[q + j] = NONE
     return i
+
+
+@njit(cache=True, inline="always")
+def _split_bucket(x, top, covered, k):
+    """The split chain (1 to ``SPLIT - 1``) of the owners of the ``k`` highest cards of a
+    suit, from an owner sequence (or an entry's value) ``x`` whose highest card sits at
+    bit ``top``, covering ``covered`` cards; 0 (the shape's own chain) when it covers
+    fewer than ``k``."""
+    if covered < k:
+        return 0
+    field = (x >> (top - 3 * (k - 1))) & ((1 << (3 * k)) - 1)
+    return field % (SPLIT - 1) + 1
+
+
+@njit(cache=True)
+def _choose_split(tt, blk):
+    """The split key for the chain from block ``blk``: the suit and the number of its top
+    cards (1 to 3) whose owners spread its entries over the split chains so that a lookup
+    like them reads the fewest entries, as ``1 + suit + 4 * (k - 1)`` (0: none helps)."""
+    sigs = tt[H_SIGS]
+    patterns = tt[H_PATTERNS]
+    bounds = tt[H_BOUNDS]
+    pool = tt[H_POOL]
+    best = 0
+    best_cost = -1
+    counts = np.zeros(SPLIT, dtype=np.int64)
+    for s in range(4):
+        for k in range(1, 4):
+            counts[:] = 0
+            n = 0
+            b = blk
+            while b != NONE:
+                for i in range(tt[pool + 2 + 2 * b]):
+                    e = b * BLOCK + i
+                    mask = tt[patterns + 8 * e + s]
+                    covered = (tt[bounds + 4 * e + 3] >> (8 * s)) & 255
+                    top = _suit_top(mask)
+                    counts[_split_bucket(tt[patterns + 8 * e + 4 + s], top, covered, k)] += 1
+                    n += 1
+                b = tt[pool + 1 + 2 * b]
+            # a lookup whose position falls in bucket j reads bucket j and the shape's own
+            cost = counts[0] * counts[0]
+            for j in range(1, SPLIT):
+                cost += counts[j] * (counts[0] + counts[j])
+            if best_cost < 0 or cost < best_cost:
+                best_cost = cost
+                best = 1 + s + 4 * (k - 1)
+    if best_cost >= n * n:
+        return 0
+    return best
+
+
+@njit(cache=True, inline="always")
+def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned):
+    """The first entry of the chain from block ``blk`` (newest first) that matches the
+    position and settles ``target`` (-1 if none), and the entries read so far."""
+    sigs = tt[H_SIGS]
+    patterns = tt[H_PATTERNS]
+    bounds = tt[H_BOUNDS]
+    pool = tt[H_POOL]
+    while blk != NONE and scanned < CHAIN_SCAN:
+        count = tt[pool + 2 + 2 * blk]
+        for i in range(count - 1, -1, -1):
+            e = blk * BLOCK + i
+            q = sigs + 2 * e
+            m = tt[q]
+            if (sig & m) != tt[q + 1]:
+                continue
+            if m < 0:
+                # the signature covers only the top cards: the pattern decides
+                p = patterns + 8 * e
+                if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
+                        or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
+                    continue
+            b = bounds + 4 * e
+            if tt[b] >= target or tt[b + 1] < target:
+                return e, scanned
+        scanned += count
+        blk = tt[pool + 1 + 2 * blk]
+    return NONE, scanned
+
+
+@njit(cache=True, inline="always")
+def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
+    """The entry of the chain from block ``blk`` with the pattern at
+    ``W[ply, at_pattern:at_pattern + 8]`` (signature ``sm``, ``sv``), or -1."""
+    sigs = tt[H_SIGS]
+    patterns = tt[H_PATTERNS]
+    pool = tt[H_POOL]
+    scanned = 0
+    while blk != NONE and scanned < CHAIN_SCAN:
+        count = tt[pool + 2 + 2 * blk]
+        for i in range(count - 1, -1, -1):
+            f = blk * BLOCK + i
+            q = sigs + 2 * f
+            if tt[q] != sm or tt[q + 1] != sv:
+                continue
+            p = patterns + 8 * f
+            same = True
+            for j in range(8):
+                if tt[p + j] != W[ply, at_pattern + j]:
+                    same = False
+                    break
+            if same:
+                return f
+        scanned += count
+        blk = tt[pool + 1 + 2 * blk]
+    return NONE
 
 
 @njit(cache=True)
@@ -226,11 +361,8 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     s2 = W[ply, at_seq + 2]
     s3 = W[ply, at_seq + 3]
     sig = position_signature(s0, s1, s2, s3)
-    sigs = tt[H_SIGS]
-    patterns = tt[H_PATTERNS]
-    bounds = tt[H_BOUNDS]
-    pool = tt[H_POOL]
-    blk = tt[tt[H_KEYS] + SLOT * slot + SLOT_HEAD]
+    word = tt[tt[H_KEYS] + SLOT * slot + SLOT_HEAD]
+    blk = word & HEAD_BITS
     # a position of the same shape searched last usually falls to the same card (by
     # its place from the top of its suit), whoever holds the cards below: a better
     # guess than the card of a matching entry, whose search was at another target
@@ -241,27 +373,20 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
         hint += (before + 1) << HINT_SHIFT
     if third >= 0:
         hint += (third + 1) << (2 * HINT_SHIFT)
+    # a split shape: the position's split chain first
+    key = word >> 32
     scanned = 0
-    while blk != NONE and scanned < CHAIN_SCAN:
-        count = tt[pool + 2 + 2 * blk]
-        for i in range(count - 1, -1, -1):
-            e = blk * BLOCK + i
-            q = sigs + 2 * e
-            m = tt[q]
-            if (sig & m) != tt[q + 1]:
-                continue
-            if m < 0:
-                # the signature covers only the top cards: the pattern decides
-                p = patterns + 8 * e
-                if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
-                        or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
-                    continue
-            b = bounds + 4 * e
-            if tt[b] >= target or tt[b + 1] < target:
+    if key != 0:
+        line = tt[H_SPLIT] + SPLIT * slot
+        x = W[ply, at_seq + (key - 1) % 4]
+        top = _suit_top(x)
+        j = _split_bucket(x, top, top // 3 + 1 if x != 0 else 0, (key - 1) // 4 + 1)
+        if j > 0:
+            e, scanned = _scan(tt, tt[line + j], sig, s0, s1, s2, s3, target, scanned)
+            if e >= 0:
                 return e, hint
-        scanned += count
-        blk = tt[pool + 1 + 2 * blk]
-    return NONE, hint
+    e, scanned = _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned)
+    return e, hint
 
 
 @njit(cache=True, inline="always")
@@ -289,31 +414,30 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
-    # equal patterns have equal signatures: only those are compared in full
+    # equal patterns have equal signatures: only those are compared in full; an equal
+    # pattern is in the split chain of the entry's owner or, stored before the split, in
+    # the shape's own chain
     sm, sv = entry_signature(W, ply, at_pattern)
+    line = tt[H_SPLIT] + SPLIT * slot
+    key = tt[keys + SLOT * slot + SLOT_HEAD] >> 32 if tt[keys + SLOT * slot + SLOT_HEAD] != NONE else 0
+    j = 0
+    if key != 0:
+        su = (key - 1) % 4
+        j = _split_bucket(W[ply, at_pattern + 4 + su], _suit_top(W[ply, at_pattern + su]),
+                          W[ply, at_pattern + 8 + su], (key - 1) // 4 + 1)
     e = NONE
-    blk = tt[keys + SLOT * slot + SLOT_HEAD]
-    scanned = 0
-    while blk != NONE and scanned < CHAIN_SCAN and e == NONE:
-        count = tt[pool + 2 + 2 * blk]
-        for i in range(count - 1, -1, -1):
-            f = blk * BLOCK + i
-            q = sigs + 2 * f
-            if tt[q] != sm or tt[q + 1] != sv:
-                continue
-            p = patterns + 8 * f
-            same = True
-            for j in range(8):
-                if tt[p + j] != W[ply, at_pattern + j]:
-                    same = False
-                    break
-            if same:
-                e = f
-                break
-        scanned += count
-        blk = tt[pool + 1 + 2 * blk]
+    if j > 0:
+        e = _find_equal(tt, tt[line + j], W, ply, at_pattern, sm, sv)
+    base_at = keys + SLOT * slot + SLOT_HEAD
+    if e == NONE and tt[base_at] != NONE:
+        e = _find_equal(tt, tt[base_at] & HEAD_BITS, W, ply, at_pattern, sm, sv)
     if e == NONE:
-        head = tt[keys + SLOT * slot + SLOT_HEAD]
+        head_at = base_at
+        if j > 0:
+            head_at = line + j
+        head = tt[head_at]
+        if head != NONE:
+            head &= HEAD_BITS
         if head == NONE or tt[pool + 2 + 2 * head] >= BLOCK:
             if tt[pool] >= tt[H_BLOCKS]:
                 # pool exhausted: start afresh (bounds are only ever a speed-up)
@@ -321,11 +445,24 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
                     tt[keys + SLOT * i + SLOT_HEAD] = NONE
                 tt[pool] = 0
                 slot = _claim_shape(tt, W, ply, at_keys)
+                base_at = keys + SLOT * slot + SLOT_HEAD
+                line = tt[H_SPLIT] + SPLIT * slot
+                head_at = base_at
+                j = 0
+            old = tt[head_at]
+            split_key = 0
+            if head_at == base_at and old != NONE:
+                split_key = old >> 32
+                old &= HEAD_BITS
             head = tt[pool]
             tt[pool] += 1
-            tt[pool + 1 + 2 * head] = tt[keys + SLOT * slot + SLOT_HEAD]
+            tt[pool + 1 + 2 * head] = old
             tt[pool + 2 + 2 * head] = 0
-            tt[keys + SLOT * slot + SLOT_HEAD] = head
+            tt[head_at] = head | (split_key << 32)
+        if head_at == base_at:
+            tt[line] += 1
+            if tt[line] == SPLIT_AFTER:
+                tt[base_at] |= _choose_split(tt, tt[base_at] & HEAD_BITS) << 32
         e = head * BLOCK + tt[pool + 2 + 2 * head]
         tt[pool + 2 + 2 * head] += 1
         p = patterns + 8 * e

@@ -1,5 +1,6 @@
 """The table's signatures only skip entries that cannot match: on random tables, a
-lookup finds the same entry as a plain scan of every pattern in the chain, newest first,
+lookup finds the same entry as a plain scan of every pattern in the chains it reads (a
+split shape's chain for the position's top owners, then the shape's own), newest first,
 and a store finds the same equal pattern (or adds one). The lookup's move hint is the
 card of the shape's last store that named one, and the different card before it."""
 
@@ -48,23 +49,55 @@ def _near(rng, owners, seats):
     return out
 
 
+def _split_key(tt, slot):
+    """The shape's split key (0: not split) and its own chain's first block."""
+    word = int(tt[int(tt[T.H_KEYS]) + T.SLOT * slot + T.SLOT_HEAD])
+    return (0, T.NONE) if word == T.NONE else (word >> 32, word & T.HEAD_BITS)
+
+
+def _top_owners(seq, k):
+    """The owner field of the ``k`` highest cards of a suit's owner sequence, or None."""
+    if seq == 0 or (seq.bit_length() - 1) // 3 + 1 < k:
+        return None
+    top = 3 * ((seq.bit_length() - 1) // 3)
+    return (seq >> (top - 3 * (k - 1))) & ((1 << (3 * k)) - 1)
+
+
+def _chains(tt, slot, seqs):
+    """The first blocks of the chains a lookup of the position ``seqs`` reads, in order."""
+    key, own = _split_key(tt, slot)
+    heads = []
+    if key:
+        field = _top_owners(seqs[(key - 1) % 4], (key - 1) // 4 + 1)
+        if field is not None:
+            heads.append(int(tt[int(tt[T.H_SPLIT]) + T.SPLIT * slot + field % (T.SPLIT - 1) + 1]))
+    return heads + [own]
+
+
+def _all_chains(tt, slot):
+    """The first blocks of every chain of the shape."""
+    _, own = _split_key(tt, slot)
+    line = int(tt[T.H_SPLIT]) + T.SPLIT * slot
+    return [own] + [int(tt[line + j]) for j in range(1, T.SPLIT)] if _split_key(tt, slot)[0] else [own]
+
+
 def _plain_lookup(tt, slot, seqs, target, hint):
-    """The lookup without signatures: every pattern of the chain, newest first; ``hint``
-    is the card the shape's last store named (the test keeps it)."""
+    """The lookup without signatures: every pattern of the chains it reads, newest first;
+    ``hint`` is the card the shape's last store named (the test keeps it)."""
     pool = int(tt[T.H_POOL])
-    blk = int(tt[int(tt[T.H_KEYS]) + T.SLOT * slot + T.SLOT_HEAD])
     scanned = 0
-    while blk != T.NONE and scanned < T.CHAIN_SCAN:
-        count = int(tt[pool + 2 + 2 * blk])
-        for i in range(count - 1, -1, -1):
-            e = blk * T.BLOCK + i
-            p = int(tt[T.H_PATTERNS]) + 8 * e
-            if all((seqs[s] & int(tt[p + s])) == int(tt[p + 4 + s]) for s in range(4)):
-                b = int(tt[T.H_BOUNDS]) + 4 * e
-                if tt[b] >= target or tt[b + 1] < target:
-                    return e, hint
-        scanned += count
-        blk = int(tt[pool + 1 + 2 * blk])
+    for blk in _chains(tt, slot, seqs):
+        while blk != T.NONE and scanned < T.CHAIN_SCAN:
+            count = int(tt[pool + 2 + 2 * blk])
+            for i in range(count - 1, -1, -1):
+                e = blk * T.BLOCK + i
+                p = int(tt[T.H_PATTERNS]) + 8 * e
+                if all((seqs[s] & int(tt[p + s])) == int(tt[p + 4 + s]) for s in range(4)):
+                    b = int(tt[T.H_BOUNDS]) + 4 * e
+                    if tt[b] >= target or tt[b + 1] < target:
+                        return e, hint
+            scanned += count
+            blk = int(tt[pool + 1 + 2 * blk])
     return T.NONE, hint
 
 
@@ -77,9 +110,10 @@ def _entries(tt):
 def test_lookup_and_store_agree_with_a_plain_scan(seed):
     rng = random.Random(seed)
     seats = 4 if seed % 2 == 0 else 7
-    tt = T.new_table(6)
+    tt = T.new_table(7)
     W = np.zeros((MAX_PLY, WORK_SIZE), dtype=np.int64)
     shapes = []
+    split_hits = 0
     for k in range(3):
         lengths = [rng.randint(0, 13) for _ in range(4)]
         shapes.append((lengths, [k + 1, 2 * k + 7, 3, 0]))
@@ -109,12 +143,12 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
             if slot >= 0:
                 # an equal pattern already in the chain is updated, not added
                 pool = int(tt[T.H_POOL])
-                blk = int(tt[int(tt[T.H_KEYS]) + T.SLOT * slot + T.SLOT_HEAD])
-                while blk != T.NONE and not same:
-                    for i in range(int(tt[pool + 2 + 2 * blk])):
-                        p = int(tt[T.H_PATTERNS]) + 8 * (blk * T.BLOCK + i)
-                        same = same or list(tt[p:p + 8]) == pattern[:8]
-                    blk = int(tt[pool + 1 + 2 * blk])
+                for blk in _all_chains(tt, slot):
+                    while blk != T.NONE and not same:
+                        for i in range(int(tt[pool + 2 + 2 * blk])):
+                            p = int(tt[T.H_PATTERNS]) + 8 * (blk * T.BLOCK + i)
+                            same = same or list(tt[p:p + 8]) == pattern[:8]
+                        blk = int(tt[pool + 1 + 2 * blk])
             best = rng.choice([-1, rng.randint(0, 63)])
             blocks = int(tt[tt[T.H_POOL]])
             T.store(tt, W, 0, AT_KEYS, AT_PAT, rng.randint(0, 13), rng.random() < 0.5, best)
@@ -141,11 +175,15 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
             want = (T.NONE, T.NONE) if slot < 0 else _plain_lookup(tt, slot, seqs, target, hint)
             assert tuple(int(x) for x in got) == want
             found += got[0] >= 0
+            if slot >= 0 and _split_key(tt, slot)[0] and got[0] >= 0:
+                split_hits += 1
             hinted += got[1] >= 0
             both += got[1] >= 1 << T.HINT_SHIFT
             three += got[1] >= 1 << (2 * T.HINT_SHIFT)
     # the random tables do exercise hits and hints
     assert found > 20
+    # shapes were split, and lookups of split shapes found entries
+    assert split_hits > 20
     assert hinted > 20 and both > 20 and three > 20
 
 
