@@ -75,7 +75,9 @@ def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
     cr = len_r if opp_r else 0
     count_l = (cl if cl > 0 else played + 1) * 4
     count_r = (cr if cr > 0 else played + 1) * 4
-    weight = -(((count_l + count_r) << 5) // 19)
+    # weighed more in trump games, where a long suit of theirs also leaves them trumps
+    # to ruff with later (DDS's trump lead uses 13; 16 measured smallest with the hint)
+    weight = -(((count_l + count_r) << 5) // (16 if trump >= 0 else 19))
     if partner >= 0 and part == 0:
         weight -= 9
     if trump >= 0 and s != trump:
