@@ -112,7 +112,8 @@ def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
     if partner >= 0 and second == partner and third == partner:
         lose_w += 20 if trump >= 0 else 35
     elif partner >= 0 and len_p > 1 and ((second == p and third == partner) or (second == partner and third == p)):
-        lose_w += 25
+        # less in trump games (DDS's 13), where the suit may be ruffed before it is set up
+        lose_w += 13 if trump >= 0 else 25
     mode = 0
     if S[O_TEAM + top] != team_p and pop(suit_of(S[O_HANDS + top], s)) == 1:
         mode = 1
