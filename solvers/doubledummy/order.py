@@ -77,9 +77,9 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     # discards at will, a wide tree; near the end it has few cards to choose from
     count_l = (cl if cl > 0 else left) * 4
     count_r = (cr if cr > 0 else left) * 4
-    # weighed more in trump games, where a long suit of theirs also leaves them trumps
-    # to ruff with later (DDS's trump lead uses 13; 16 measured smallest with the hint)
-    weight = -(((count_l + count_r) << 5) // (16 if trump >= 0 else 19))
+    # DDS divides by 19 without trumps and 13 with them; 16 measured smallest for both
+    # with the table's hint and a void counted as the tricks left
+    weight = -(((count_l + count_r) << 5) // 16)
     if partner >= 0 and part == 0:
         weight -= 9
     if trump >= 0 and s != trump:
