@@ -558,8 +558,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     lho = wrap(p + 1, n)
     rho = wrap(p + n - 1, n)
     partner = -1
-    # tricks played so far, as DDS counts them for a void opponent's weight
-    played = max(0, 13 - tricks_left(S, n, S[O_CFG + C_UNEQUAL]))
+    left = tricks_left(S, n, S[O_CFG + C_UNEQUAL])
     for k in range(1, n):
         q = wrap(p + k, n)
         if S[O_TEAM + q] == S[O_TEAM + p]:
@@ -581,7 +580,7 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
         if m == 0:
             continue
         rem = _suit(live, s)
-        plan = lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho)
+        plan = lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho)
         x = m
         while x != 0:
             b, lowest, run, x = _next_run(S, s, m, x, rem, card_pts)

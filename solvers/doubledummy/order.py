@@ -24,12 +24,12 @@ def _owner(S, n, s, b):
 
 
 @njit(cache=True, inline="always")
-def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
+def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     """The parts of the lead weights of suit ``s`` that do not depend on the card, for
-    ``lead_weight``: the highest remaining card of the suit, whether every card wins
-    the trick (the partner's card tops the opponents' and nobody can ruff), whether the
-    top card wins (nobody can ruff), the weight of a winning lead and of a losing one,
-    which rule of the losing lead applies (1: an opponent holds the top card bare,
+    ``lead_weight`` (``left``: the tricks still to play): the highest remaining card of
+    the suit, whether every card wins the trick (the partner's card tops the opponents'
+    and nobody can ruff), whether the top card wins (nobody can ruff), the weight of a
+    winning lead and of a losing one, which rule of the losing lead applies (1: an opponent holds the top card bare,
     2: the leader holds it), and the second card when the leader holds it (else -1).
 
     A suit weighs less the more cards the two opponents next to the leader hold in it
@@ -73,9 +73,13 @@ def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
     # a small tree for the opponents: few cards of theirs to choose from
     cl = len_l if opp_l else 0
     cr = len_r if opp_r else 0
-    count_l = (cl if cl > 0 else played + 1) * 4
-    count_r = (cr if cr > 0 else played + 1) * 4
-    weight = -(((count_l + count_r) << 5) // 19)
+    # a void opponent counts as the tricks left (DDS's weight): early on it ruffs or
+    # discards at will, a wide tree; near the end it has few cards to choose from
+    count_l = (cl if cl > 0 else left) * 4
+    count_r = (cr if cr > 0 else left) * 4
+    # DDS divides by 19 without trumps and 13 with them; 16 measured smallest for both
+    # with the table's hint and a void counted as the tricks left
+    weight = -(((count_l + count_r) << 5) // 16)
     if partner >= 0 and part == 0:
         weight -= 9
     if trump >= 0 and s != trump:
@@ -110,7 +114,8 @@ def lead_suit_plan(S, n, p, trump, s, played, partner, lho, rho):
     if partner >= 0 and second == partner and third == partner:
         lose_w += 20 if trump >= 0 else 35
     elif partner >= 0 and len_p > 1 and ((second == p and third == partner) or (second == partner and third == p)):
-        lose_w += 25
+        # less in trump games (DDS's 13), where the suit may be ruffed before it is set up
+        lose_w += 13 if trump >= 0 else 25
     mode = 0
     if S[O_TEAM + top] != team_p and pop(suit_of(S[O_HANDS + top], s)) == 1:
         mode = 1
