@@ -33,7 +33,7 @@ def test_the_search_restores_the_trick_in_progress():
         tlen = int(packed[L.O_ST])
         kept[L.O_TRICK + tlen:L.O_TRICK + 8] = False
         kept[L.O_TSEAT + tlen:L.O_TSEAT + 8] = False
-        packed[L.O_CTR + L.N_LIMIT] = 10**7 if i % 2 else 4 + i % 60
+        packed[L.O_CTR + L.N_LIMIT] = 10**7 if i % 2 else 2 + i % 30
         K.search(packed.ctypes.data, solver._table.ctypes.data, solver._table.size,
                  solver._work.ctypes.data, 1 + i % size, 0)
         cut += int(packed[L.O_CTR + L.N_ABORTED])
