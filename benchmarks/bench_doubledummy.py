@@ -52,7 +52,9 @@ def dds_solve(position, values: str):
 
 
 def run_set(name: str, items, values: str, budget_ms: float | None, sizes: bool = False) -> dict:
-    solver = Solver()
+    # as the API's solver (``solve``): one solver, its table emptied for each new deal, as
+    # DDS's SolveBoard empties its table for a new deal
+    solver = Solver(forget_other_deals=True)
     ours, theirs, nodes, exact, wrong, size_ratios = [], [], 0, 0, 0, []
     for position in items:
         start = time.perf_counter()

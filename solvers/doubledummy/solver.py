@@ -104,12 +104,18 @@ class Solver:
     """A double-dummy solver that keeps its transposition table between solves.
 
     ``table_bits`` sets the table to ``2**table_bits`` position shapes and eight times
-    as many stored bounds.
+    as many stored bounds. With ``forget_other_deals`` the solver empties its table when
+    a position is not a later position of the deal it solved last (some seat holds a
+    card it did not hold then): another deal's entries and move hints only slow a search
+    (about 7% more nodes over independent deals). The solver behind :func:`solve` (the
+    API's) forgets; a sampling hint's solver keeps its table across the deals it samples.
     """
 
-    def __init__(self, table_bits: int = 16):
+    def __init__(self, table_bits: int = 16, *, forget_other_deals: bool = False):
         if not isinstance(table_bits, int) or not 10 <= table_bits <= 24:
             raise CardsageError("table_bits must be 10 to 24", field="table_bits")
+        self.forget_other_deals = bool(forget_other_deals)
+        self._deal: tuple[frozenset, ...] | None = None   # the hands of the last solve
         self._table = ttable.new_table(table_bits)
         self._rules_ids: dict[tuple, int] = {}
         self._work = K.new_work()
@@ -187,6 +193,8 @@ class Solver:
             raise CardsageError("solve needs a Position", field="position")
         if values not in VALUES:
             raise CardsageError(f"values must be 'best' or 'all', got {values!r}", field="values")
+        if self.forget_other_deals:
+            self._forget_unless_continued(position)
         if position.rules.suitless is not None:
             from solvers.doubledummy.suitless import solve_suitless
             return solve_suitless(position, values=values, budget_nodes=budget_nodes, budget_ms=budget_ms,
@@ -227,6 +235,14 @@ class Solver:
         self.last_stats = dict(zip(("trick_nodes", "sure_cuts", "table_cuts", "second_hand_cuts"), budget.stats))
         result.ms = (time.perf_counter() - start) * 1000.0
         return result
+
+    def _forget_unless_continued(self, position: Position) -> None:
+        hands = tuple(frozenset(hand) for hand in position.hands)
+        last = self._deal
+        if last is not None and (len(last) != len(hands)
+                                 or not all(now <= then for now, then in zip(hands, last))):
+            self.clear()
+        self._deal = hands
 
     # ------------------------------------------------------------ searching
 
@@ -438,5 +454,5 @@ def load_kernels() -> None:
 def _thread_solver() -> Solver:
     solver = getattr(_LOCAL, "solver", None)
     if solver is None:
-        solver = _LOCAL.solver = Solver()
+        solver = _LOCAL.solver = Solver(forget_other_deals=True)
     return solver
