@@ -16,12 +16,12 @@ from solvers.doubledummy.randoms import random_position
 STRAINS = (None, 0, 1, 2, 3)
 
 
-@njit(cache=True)
 def _order(S, W, tlen):
-    """The kernel's move ordering of the seat to play (low-first shortcut on), in row 0."""
-    n = S[O_CFG + C_SEATS]
-    p = K.next_seat(S, S[O_TSEAT + tlen - 1], n)
-    return K._order_moves(S, W, 0, p, K.legal(S, S[O_HANDS + p], tlen), tlen, -1, 1)
+    """The kernel's move ordering of the seat to play (low-first shortcut on), in row 0,
+    as the search calls it (``_order_at``: compiled once with the kernel)."""
+    n = int(S[O_CFG + C_SEATS])
+    p = int(K.next_seat(S, S[O_TSEAT + tlen - 1], n))
+    return K._order_at(S.ctypes.data, W.ctypes.data, 0, p, K.legal(S, S[O_HANDS + p], tlen), tlen, -1, 1)
 
 
 @njit(cache=True)

@@ -7,7 +7,6 @@ the node counts in the docs)."""
 import hashlib
 
 import pytest
-from numba import njit
 
 from solvers.cards import Rng
 from solvers.doubledummy import TrickRules
@@ -39,13 +38,12 @@ DIGESTS = {
 }
 
 
-# not cached: a cached copy would keep the kernel's ordering it was compiled with
-@njit
 def _order(S, W, ply, tlen, mode):
-    """The kernel's ordering of the seat to play, in row ``ply``."""
-    n = S[O_CFG + C_SEATS]
-    p = K.next_seat(S, S[O_TSEAT + tlen - 1], n)
-    return K._order_moves(S, W, ply, p, K.legal(S, S[O_HANDS + p], tlen), tlen, -1, mode)
+    """The kernel's ordering of the seat to play, in row ``ply`` (``_order_at``, as the
+    search calls it)."""
+    n = int(S[O_CFG + C_SEATS])
+    p = int(K.next_seat(S, S[O_TSEAT + tlen - 1], n))
+    return K._order_at(S.ctypes.data, W.ctypes.data, ply, p, K.legal(S, S[O_HANDS + p], tlen), tlen, -1, mode)
 
 
 def _row(W, ply, count):

@@ -4,7 +4,6 @@ card alone (lazily), it is the card the weights put first, with the same run of
 equivalent cards; and the search's answers do not depend on either."""
 
 import pytest
-from numba import njit
 
 from solvers.cards import Rng
 from solvers.doubledummy import Solver, TrickRules
@@ -17,16 +16,16 @@ from solvers.doubledummy.reference import reference_values
 STRAINS = (None, 0, 1, 2, 3)
 
 
-@njit(cache=True)
 def _orders(S, W, tlen):
     """The kernel's move ordering in its three modes (rows 0, 1, 2): by the weights
-    alone, with the low-first shortcut, lazily."""
-    n = S[O_CFG + C_SEATS]
-    p = K.next_seat(S, S[O_TSEAT + tlen - 1], n)
+    alone, with the low-first shortcut, lazily (``_order_at``, as the search calls it)."""
+    n = int(S[O_CFG + C_SEATS])
+    p = int(K.next_seat(S, S[O_TSEAT + tlen - 1], n))
     mask = K.legal(S, S[O_HANDS + p], tlen)
-    weights = K._order_moves(S, W, 0, p, mask, tlen, -1, 0)
-    shortcut = K._order_moves(S, W, 1, p, mask, tlen, -1, 1)
-    lazy = K._order_moves(S, W, 2, p, mask, tlen, -1, 2)
+    s_addr, w_addr = S.ctypes.data, W.ctypes.data
+    weights = K._order_at(s_addr, w_addr, 0, p, mask, tlen, -1, 0)
+    shortcut = K._order_at(s_addr, w_addr, 1, p, mask, tlen, -1, 1)
+    lazy = K._order_at(s_addr, w_addr, 2, p, mask, tlen, -1, 2)
     return weights, shortcut, lazy
 
 
