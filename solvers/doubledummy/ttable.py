@@ -59,12 +59,12 @@ INF = 1 << 30
 # header
 H_SLOTS, H_KEYS, H_SIGS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS, H_SPLIT = range(8)
 HEADER = 8
-# a shape whose chain holds SPLIT_AFTER entries puts its later entries in one chain per
-# owner of the highest card of its longest suit (the *split suit*), and an entry not
-# covering that card in the shape's own chain: a lookup reads the chain of its position's
-# owner, then the shape's own, instead of every entry of the shape. The split chains'
-# heads (owners 1 to 7) and the shape's own chain's entry count (at 0) take one cache
-# line a slot.
+# a shape whose own chain holds SPLIT_AFTER entries puts its later entries covering the
+# top k cards of its split suit (both chosen by _choose_split) in one of seven chains by
+# those cards' owners, and any other entry in the shape's own chain: a lookup reads the
+# chain of its position's owners, then the shape's own, instead of every entry of the
+# shape. The split chains' heads (1 to 7) and the shape's own chain's entry count (at 0)
+# take one cache line a slot.
 SPLIT_AFTER = 64
 SPLIT = 8
 # the chain head word of a split shape's slot also holds its split key from bit 32, so
@@ -258,7 +258,6 @@ def _choose_split(tt, blk):
     """The split key for the chain from block ``blk``: the suit and the number of its top
     cards (1 to 3) whose owners spread its entries over the split chains so that a lookup
     like them reads the fewest entries, as ``1 + suit + 4 * (k - 1)`` (0: none helps)."""
-    sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]

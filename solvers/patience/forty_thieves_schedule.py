@@ -259,8 +259,3 @@ class ScheduleModel:
         if status == cp_model.INFEASIBLE:
             return LOST, solver.WallTime()
         return OPEN, solver.WallTime()
-
-
-def schedule_verdict(cols, found, talon, p, ranks=13, seconds=10.0, workers=1, capacity=True):
-    """Build and solve the model of a kernel position: ``(LOST or OPEN, seconds)``."""
-    return ScheduleModel(cols, found, talon, p, ranks, capacity).solve(seconds, workers)
