@@ -26,9 +26,10 @@ from numba import njit
 
 from solvers.numba_cache import drop_stale
 from solvers.patience.forty_thieves import FortyThievesKernel
-from solvers.patience.forty_thieves_exact import (CHUNK, CHUNK_NODES, COUNT, DEPTH, GROW_DEPTH, GROW_TABLE,
-                                                  LIMIT, LOST, NODES, OUT_OF_TIME, WON, Search, _all_up,
-                                                  _find_or_add, make_key)
+from solvers.patience.forty_thieves_exact import (CHUNK, CHUNK_NODES, COUNT, DEPTH, GROW_DEPTH,
+                                                  GROW_SECONDS_PER_KEY, GROW_TABLE, LIMIT, LOST, NODES,
+                                                  OUT_OF_TIME, WON, Search, _all_up, _doubled, _find_or_add,
+                                                  make_key, rebuild)
 from solvers.patience.forty_thieves_jit import W, _child, _moves, layout_for, stuck, to_kernel_line
 
 drop_stale(__file__)
@@ -132,7 +133,6 @@ class CappedSearch(Search):
     def _grow(self, status, deadline) -> bool:
         """Double the table or the frames; False when a table copy would not fit
         before ``deadline``."""
-        from solvers.patience import forty_thieves_exact as fx
         if status == GROW_DEPTH:
             self.rows = np.concatenate([self.rows, np.zeros_like(self.rows)])
             self.mvs = np.concatenate([self.mvs, np.zeros_like(self.mvs)])
@@ -140,14 +140,14 @@ class CappedSearch(Search):
             self.idx = np.concatenate([self.idx, np.zeros_like(self.idx)])
             return True
         count = int(self.ctl[COUNT])
-        if deadline is not None and time.perf_counter() + fx.GROW_SECONDS_PER_KEY * count > deadline:
+        if deadline is not None and time.perf_counter() + GROW_SECONDS_PER_KEY * count > deadline:
             return False
         if count + 1 > len(self.keys):
-            self.keys = fx._doubled(self.keys, count)
-            self.hashes = fx._doubled(self.hashes, count)
+            self.keys = _doubled(self.keys, count)
+            self.hashes = _doubled(self.hashes, count)
         if 2 * (count + 1) > len(self.slots):
             self.slots = np.zeros(2 * len(self.slots), np.int64)
-            fx.rebuild(self.slots, self.hashes, count)
+            rebuild(self.slots, self.hashes, count)
         return True
 
 
