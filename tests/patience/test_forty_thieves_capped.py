@@ -25,6 +25,7 @@ def _capped(seed, shape, cap):
     return pos, kernel, root, auto
 
 
+@pytest.mark.slow  # compiles a search the verifier does not use
 def test_the_compiled_search_stores_the_plain_capped_positions():
     verdicts = set()
     for shape in SHAPES:
@@ -40,6 +41,7 @@ def test_the_compiled_search_stores_the_plain_capped_positions():
     assert {WINNABLE, UNWINNABLE} <= verdicts
 
 
+@pytest.mark.slow  # compiles a search the verifier does not use
 @pytest.mark.parametrize("shape", SHAPES[:4])
 def test_a_capped_win_is_a_real_win_and_keeps_the_waste_under_the_cap(shape):
     wins = 0
@@ -62,6 +64,7 @@ def test_a_capped_win_is_a_real_win_and_keeps_the_waste_under_the_cap(shape):
     assert wins
 
 
+@pytest.mark.slow  # compiles a search the verifier does not use
 def test_a_cap_as_long_as_the_talon_cuts_nothing():
     for shape in SHAPES:
         for seed in range(5):
