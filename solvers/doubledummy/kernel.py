@@ -599,6 +599,26 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     return count
 
 
+@njit(cache=True, inline="always")
+def _one_run(S, W, ply, tlen, legal_mask):
+    """Are the legal cards one run of equivalent cards (``_single_run``), told without the
+    live cards' pass over the hands? One card always is; several need every card of
+    their suit between them to be live, and the boundary where this trick began (row
+    ``ply - tlen``, whose remaining cards are the cards live during the whole trick)
+    says which are; a search that began inside this trick has no such row, and cards
+    with points need their points compared: both are left to ``_order_moves``."""
+    if legal_mask & (legal_mask - 1) == 0:
+        return True
+    if ply < tlen or S[O_CFG + C_CARD_PTS] != 0:
+        return False
+    s = _hibit(legal_mask) >> 4
+    m = _suit(legal_mask, s)
+    if (np.int64(m) << (16 * s)) != legal_mask:
+        return False
+    low = m & -m
+    return (W[ply - tlen, W_REM + s] & ~(low - 1) & ((2 << _hibit(m)) - 1)) == m
+
+
 @njit(cache=True)
 def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
     """``_order_moves`` on the state and the scratch rows given by the addresses of their
@@ -933,7 +953,17 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
     legal_mask = legal(S, S[O_HANDS + p], tlen)
-    count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2)
+    if _one_run(S, W, ply, tlen, legal_mask):
+        # one move, the one ``_order_moves`` gives, without the call or its passes over
+        # the hands
+        W[ply, W_MOVES] = _hibit(legal_mask)
+        W[ply, W_RUNS] = legal_mask
+        if tlen > 0:
+            # a forced card is no killer for the next follower at this depth
+            W[ply, W_FOLLOW_KEY] = 0
+        count = 1
+    else:
+        count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2)
     lazy = count < 0
     if lazy:
         count = 1
