@@ -83,6 +83,9 @@ LEAD_THEN_CROSSRUFF = False
 # ordering when the card fails costs what the first one saves; docs: ninth round A)
 LAZY_WIN = False
 LAZY_RUFF = False
+# either: the search's second ordering call, after an obvious card alone, is compiled
+# only then
+LAZY = LAZY_WIN or LAZY_RUFF
 # how many such winning leads in a row
 LEAD_DEPTH = 2
 # tried only when the quick tricks fall at most this short of the target (0: always)
@@ -986,7 +989,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     i = -1
     while True:
         i += 1
-        if lazy and i == 1:
+        if LAZY and lazy and i == 1:
             # the obvious card did not settle it: order them all (the same card first)
             count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 1)
             lazy = False
@@ -1009,14 +1012,16 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         bit = np.int64(1) << c
         S[O_HANDS + p] ^= bit
         S[O_TRICK + tlen] = c
+        # one call site: each site of a call costs its result's and error's slots, set
+        # at every node's entry
+        gain = 0
+        won_with = np.int64(0)
         if last:
             gain, won_with = _finish_trick(S, W, ply, n, tlen, before)
-            ok = search(s_addr, tt_addr, tt_size, w_addr, target - gain, ply + 1)
+        ok = search(s_addr, tt_addr, tt_size, w_addr, target - gain, ply + 1)
+        if last:
             _restore_trick(S, W, ply, tlen)
-            below = W[ply + 1, W_REL] | won_with
-        else:
-            ok = search(s_addr, tt_addr, tt_size, w_addr, target, ply + 1)
-            below = W[ply + 1, W_REL]
+        below = W[ply + 1, W_REL] | won_with
         S[O_HANDS + p] ^= bit
         if S[O_CTR + N_ABORTED] != 0:
             S[O_ST] = tlen
