@@ -83,6 +83,9 @@ LEAD_THEN_CROSSRUFF = False
 # ordering when the card fails costs what the first one saves; docs: ninth round A)
 LAZY_WIN = False
 LAZY_RUFF = False
+# either: the search's second ordering call, after an obvious card alone, is compiled
+# only then
+LAZY = LAZY_WIN or LAZY_RUFF
 # how many such winning leads in a row
 LEAD_DEPTH = 2
 # tried only when the quick tricks fall at most this short of the target (0: always)
@@ -599,6 +602,26 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     return count
 
 
+@njit(cache=True, inline="always")
+def _one_run(S, W, ply, tlen, legal_mask):
+    """Are the legal cards one run of equivalent cards (``_single_run``), told without the
+    live cards' pass over the hands? One card always is; several need every card of
+    their suit between them to be live, and the boundary where this trick began (row
+    ``ply - tlen``, whose remaining cards are the cards live during the whole trick)
+    says which are; a search that began inside this trick has no such row, and cards
+    with points need their points compared: both are left to ``_order_moves``."""
+    if legal_mask & (legal_mask - 1) == 0:
+        return True
+    if ply < tlen or S[O_CFG + C_CARD_PTS] != 0:
+        return False
+    s = _hibit(legal_mask) >> 4
+    m = _suit(legal_mask, s)
+    if (np.int64(m) << (16 * s)) != legal_mask:
+        return False
+    low = m & -m
+    return (W[ply - tlen, W_REM + s] & ~(low - 1) & ((2 << _hibit(m)) - 1)) == m
+
+
 @njit(cache=True)
 def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
     """``_order_moves`` on the state and the scratch rows given by the addresses of their
@@ -933,7 +956,17 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
     legal_mask = legal(S, S[O_HANDS + p], tlen)
-    count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2)
+    if _one_run(S, W, ply, tlen, legal_mask):
+        # one move, the one ``_order_moves`` gives, without the call or its passes over
+        # the hands
+        W[ply, W_MOVES] = _hibit(legal_mask)
+        W[ply, W_RUNS] = legal_mask
+        if tlen > 0:
+            # a forced card is no killer for the next follower at this depth
+            W[ply, W_FOLLOW_KEY] = 0
+        count = 1
+    else:
+        count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2)
     lazy = count < 0
     if lazy:
         count = 1
@@ -956,7 +989,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     i = -1
     while True:
         i += 1
-        if lazy and i == 1:
+        if LAZY and lazy and i == 1:
             # the obvious card did not settle it: order them all (the same card first)
             count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 1)
             lazy = False
@@ -979,14 +1012,16 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         bit = np.int64(1) << c
         S[O_HANDS + p] ^= bit
         S[O_TRICK + tlen] = c
+        # one call site: each site of a call costs its result's and error's slots, set
+        # at every node's entry
+        gain = 0
+        won_with = np.int64(0)
         if last:
             gain, won_with = _finish_trick(S, W, ply, n, tlen, before)
-            ok = search(s_addr, tt_addr, tt_size, w_addr, target - gain, ply + 1)
+        ok = search(s_addr, tt_addr, tt_size, w_addr, target - gain, ply + 1)
+        if last:
             _restore_trick(S, W, ply, tlen)
-            below = W[ply + 1, W_REL] | won_with
-        else:
-            ok = search(s_addr, tt_addr, tt_size, w_addr, target, ply + 1)
-            below = W[ply + 1, W_REL]
+        below = W[ply + 1, W_REL] | won_with
         S[O_HANDS + p] ^= bit
         if S[O_CTR + N_ABORTED] != 0:
             S[O_ST] = tlen
