@@ -291,9 +291,17 @@ def _choose_split(tt, blk):
 
 
 @njit(cache=True, inline="always")
-def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned):
-    """The first entry of the chain from block ``blk`` (newest first) that matches the
-    position and settles ``target`` (-1 if none), and the entries read so far."""
+def _cover(tt, bounds, e):
+    """The cards entry ``e`` covers, in all suits."""
+    c = tt[bounds + 4 * e + 3]
+    return (c & 255) + ((c >> 8) & 255) + ((c >> 16) & 255) + ((c >> 24) & 255)
+
+
+@njit(cache=True, inline="always")
+def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover):
+    """The entry of the chain from block ``blk`` (newest first) that matches the
+    position, settles ``target`` and covers the fewest cards, given the best so far
+    (``found``, covering ``cover`` cards; -1 if none), and the entries read so far."""
     sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
@@ -314,10 +322,13 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned):
                     continue
             b = bounds + 4 * e
             if tt[b] >= target or tt[b + 1] < target:
-                return e, scanned
+                c = _cover(tt, bounds, e)
+                if found < 0 or c < cover:
+                    found = e
+                    cover = c
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
-    return NONE, scanned
+    return found, cover, scanned
 
 
 @njit(cache=True, inline="always")
@@ -379,16 +390,16 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     # a split shape: the position's split chain first
     key = word >> 32
     scanned = 0
+    e = NONE
+    cover = 0
     if key != 0:
         line = tt[H_SPLIT] + SPLIT * slot
         x = W[ply, at_seq + (key - 1) % 4]
         top = _suit_top(x)
         j = _split_bucket(x, top, top // 3 + 1 if x != 0 else 0, (key - 1) // 4 + 1)
         if j > 0:
-            e, scanned = _scan(tt, tt[line + j], sig, s0, s1, s2, s3, target, scanned)
-            if e >= 0:
-                return e, hint
-    e, scanned = _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned)
+            e, cover, scanned = _scan(tt, tt[line + j], sig, s0, s1, s2, s3, target, scanned, e, cover)
+    e, cover, scanned = _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, e, cover)
     return e, hint
 
 
