@@ -54,6 +54,9 @@ BLOCK = 16
 SHAPE_PROBES = 8
 # entries read per lookup; older ones are left to the pool reset
 CHAIN_SCAN = 1024
+# entries a lookup reads past the block of its first settling entry, looking for one
+# that covers fewer cards
+COVER_SCAN = 32
 NONE = -1
 INF = 1 << 30
 # header
@@ -298,15 +301,16 @@ def _cover(tt, bounds, e):
 
 
 @njit(cache=True, inline="always")
-def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover):
+def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
     """The entry of the chain from block ``blk`` (newest first) that matches the
     position, settles ``target`` and covers the fewest cards, given the best so far
-    (``found``, covering ``cover`` cards; -1 if none), and the entries read so far."""
+    (``found``, covering ``cover`` cards; -1 if none); the entries read so far and the
+    most to read (``COVER_SCAN`` more after the block of the first settling entry)."""
     sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
-    while blk != NONE and scanned < CHAIN_SCAN:
+    while blk != NONE and scanned < limit:
         count = tt[pool + 2 + 2 * blk]
         for i in range(count - 1, -1, -1):
             e = blk * BLOCK + i
@@ -323,12 +327,14 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover):
             b = bounds + 4 * e
             if tt[b] >= target or tt[b + 1] < target:
                 c = _cover(tt, bounds, e)
+                if found < 0:
+                    limit = min(limit, scanned + count + COVER_SCAN)
                 if found < 0 or c < cover:
                     found = e
                     cover = c
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
-    return found, cover, scanned
+    return found, cover, scanned, limit
 
 
 @njit(cache=True, inline="always")
@@ -392,14 +398,16 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     scanned = 0
     e = NONE
     cover = 0
+    limit = CHAIN_SCAN
     if key != 0:
         line = tt[H_SPLIT] + SPLIT * slot
         x = W[ply, at_seq + (key - 1) % 4]
         top = _suit_top(x)
         j = _split_bucket(x, top, top // 3 + 1 if x != 0 else 0, (key - 1) // 4 + 1)
         if j > 0:
-            e, cover, scanned = _scan(tt, tt[line + j], sig, s0, s1, s2, s3, target, scanned, e, cover)
-    e, cover, scanned = _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, e, cover)
+            e, cover, scanned, limit = _scan(tt, tt[line + j], sig, s0, s1, s2, s3, target, scanned, e, cover,
+                                             limit)
+    e, cover, scanned, limit = _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, e, cover, limit)
     return e, hint
 
 
