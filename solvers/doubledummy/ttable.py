@@ -56,7 +56,7 @@ SHAPE_PROBES = 8
 CHAIN_SCAN = 1024
 # entries a lookup reads past the block of its first settling entry, looking for one
 # that covers fewer cards
-COVER_SCAN = 32
+COVER_SCAN = 0
 NONE = -1
 INF = 1 << 30
 # header
