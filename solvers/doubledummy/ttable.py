@@ -20,6 +20,13 @@ match it (a lookup may then find another settling entry first, or one that lay b
 ``CHAIN_SCAN``). (The positions of one shape in one deal's search differ in their
 lower cards: the top card of a long suit has one owner in nearly all of them.)
 
+Of the entries that settle a lookup's target, the lookup takes the one covering the
+fewest cards among the rest of the block of the first one (``COVER_SCAN`` entries more
+were measured dearer): its covered cards become the position's relevant cards, so the
+entries stored above it cover fewer cards too and match more positions. Every settling
+entry is a proven bound for every position whose owners of its covered cards are the
+position's, so any of them gives the search's answer.
+
 A lookup reads the chain's *signatures* first: per entry two values (a mask and a
 value over each suit's top ``SIG_CARDS`` owners), four entries a cache line. A position
 whose top owners fail an entry's signature cannot match its pattern, and an entry covering
@@ -55,7 +62,9 @@ SHAPE_PROBES = 8
 # entries read per lookup; older ones are left to the pool reset
 CHAIN_SCAN = 1024
 # entries a lookup reads past the block of its first settling entry, looking for one
-# that covers fewer cards
+# that covers fewer cards: on 20 tables 0 saved 1.6% of the card nodes and about 2% of
+# the CPU; 32 saved 3.2% of the nodes but the longer reads took more CPU than that,
+# every chain read in full 3.7% and more CPU still
 COVER_SCAN = 0
 NONE = -1
 INF = 1 << 30
