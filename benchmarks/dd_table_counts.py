@@ -15,7 +15,9 @@ the split of each table's strains over two threads (the busiest thread's nodes).
 ``--alone`` also solves every cell on an empty table (ours with the first probe it had
 in the table; DDS after another deal), to show how much each place in the order gains
 from the cells before it, ours beside DDS's (with ``--dds-order=0213`` DDS's cells
-follow the same leaders as ours).
+follow the same leaders as ours). Every cell's row also lists its probes (target,
+reached, trick nodes), and the printout sums the trick nodes of the two probes that
+decide the value (at the value, reached, and one above, missed) apart from the others.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ import solvers.doubledummy.ttable as ttable  # noqa: E402
 from solvers.doubledummy.position import Position  # noqa: E402
 from solvers.doubledummy.rules import TrickRules  # noqa: E402
 from solvers.doubledummy.solver import Solver  # noqa: E402
-from solvers.doubledummy.table import _STRAIN_TRUMP, LEADER_ORDER, STRAIN_LETTERS, _Cells, table_solver  # noqa: E402
+from solvers.doubledummy.table import (  # noqa: E402
+    _STRAIN_TRUMP, LEADER_ORDER, STRAIN_LETTERS, TABLE_BITS, _Cells, table_solver)
 
 
 # --dds-order=0213: DDS solves a strain's leaders in this order (default its own, 0123)
@@ -80,22 +83,38 @@ def alone_cells(hands: list[list], strain: str, ours: list[dict]) -> list[int]:
     return out
 
 
+class _ProbeLog(Solver):
+    """A table solver that records each probe: its target, whether it was reached, and
+    its trick nodes."""
+
+    def __init__(self, bits: int):
+        super().__init__(bits)
+        self.probes: list[tuple[int, bool, int]] = []
+
+    def _probe(self, state, target, budget):
+        before = budget.stats[0]
+        ok, move = super()._probe(state, target, budget)
+        self.probes.append((target, ok, budget.stats[0] - before))
+        return ok, move
+
+
 def our_cells(hands: list[list], strain: str, order=None) -> list[dict]:
     """Our four cells of one strain on one fresh table-sized solver, in the table's order."""
-    solver = Solver(BITS) if BITS else table_solver()
+    solver = _ProbeLog(BITS or TABLE_BITS)
     cells = _Cells(hands, None, None, False)
     out = [None] * 4
     order = order or LEADER_ORDER
     last_share = 0.0
     for place, leader in enumerate(order):
         guess = cells.guess(strain, leader)
+        solver.probes = []
         start = time.process_time()
         result = cells._solve(solver, strain, leader)
         cells.results[strain][leader] = result
         share = ttable.used_share(solver._table)
         out[leader] = {"value": result.value, "card": result.nodes, "trick": solver.last_stats["trick_nodes"],
                        "cpu": time.process_time() - start, "exact": result.exact, "guess": guess,
-                       "emptied": share < last_share, "order": place}
+                       "emptied": share < last_share, "order": place, "probes": solver.probes}
         last_share = share
     return out
 
@@ -148,6 +167,13 @@ def main() -> None:
             by_place[place][1] += r["dds_trick"]
     print("by place in our order (DDS's cells of the same leaders): ours / dds trick nodes " +
           "  ".join(f"{a / 1e6:.2f}M/{b / 1e6:.2f}M" for a, b in by_place))
+    deciding = [[0, 0, 0] for _ in range(4)]
+    for r in rows:
+        for target, ok, nodes in r["probes"]:
+            deciding[r["order"]][0 if target in (r["value"], r["value"] + 1) else 1] += nodes
+        deciding[r["order"]][2] += len(r["probes"])
+    print("by place, probes a cell, trick nodes of the two deciding probes / of the others: " + "  ".join(
+        f"{c / max(1, count * 5):.2f} {a / 1e6:.2f}M/{b / 1e6:.2f}M" for a, b, c in deciding))
     if ALONE:
         sums = [[0, 0, 0, 0] for _ in range(4)]
         for r in rows:

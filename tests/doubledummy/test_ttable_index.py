@@ -1,8 +1,10 @@
 """The table's signatures only skip entries that cannot match: on random tables, a
 lookup finds the same entry as a plain scan of every pattern in the chains it reads (a
-split shape's chain for the position's top owners, then the shape's own), newest first,
-and a store finds the same equal pattern (or adds one). The lookup's move hint is the
-card of the shape's last store that named one, and the different card before it."""
+split shape's chain for the position's top owners, then the shape's own): of the entries
+that settle the target, the one covering the fewest cards (the first read of those)
+among those read up to ``COVER_SCAN`` entries past the first's block. A store
+finds the same equal pattern (or adds one). The lookup's move hint is the card of the
+shape's last store that named one, and the different card before it."""
 
 import random
 
@@ -82,12 +84,17 @@ def _all_chains(tt, slot):
 
 
 def _plain_lookup(tt, slot, seqs, target, hint):
-    """The lookup without signatures: every pattern of the chains it reads, newest first;
-    ``hint`` is the card the shape's last store named (the test keeps it)."""
+    """The lookup without signatures: every pattern of the chains it reads, newest first,
+    up to ``COVER_SCAN`` entries past the block of the first entry that settles the
+    target; of the settling entries read, the first covering the fewest cards. ``hint``
+    is the card the shape's last store named (the test keeps it)."""
     pool = int(tt[T.H_POOL])
     scanned = 0
+    found, cover = T.NONE, 0
+    # past the block of the first settling entry, at most COVER_SCAN more entries
+    limit = T.CHAIN_SCAN
     for blk in _chains(tt, slot, seqs):
-        while blk != T.NONE and scanned < T.CHAIN_SCAN:
+        while blk != T.NONE and scanned < limit:
             count = int(tt[pool + 2 + 2 * blk])
             for i in range(count - 1, -1, -1):
                 e = blk * T.BLOCK + i
@@ -95,10 +102,14 @@ def _plain_lookup(tt, slot, seqs, target, hint):
                 if all((seqs[s] & int(tt[p + s])) == int(tt[p + 4 + s]) for s in range(4)):
                     b = int(tt[T.H_BOUNDS]) + 4 * e
                     if tt[b] >= target or tt[b + 1] < target:
-                        return e, hint
+                        c = sum((int(tt[b + 3]) >> (8 * s)) & 255 for s in range(4))
+                        if found == T.NONE:
+                            limit = min(limit, scanned + count + T.COVER_SCAN)
+                        if found == T.NONE or c < cover:
+                            found, cover = e, c
             scanned += count
             blk = int(tt[pool + 1 + 2 * blk])
-    return T.NONE, hint
+    return found, hint
 
 
 def _entries(tt):
