@@ -372,10 +372,11 @@ class Solver:
         other answer, so after it the team scores at most ``target - 1`` when the side to
         play maximises, at least ``target`` when it minimises. Kept per card in
         ``passed_over``, the tightest bound of every probe."""
+        order = self._work[0, _MOVES_AT:_MOVES_AT + L.W_SCORES - L.W_MOVES].tolist()
+        if move not in order:
+            return
         maximising = state.maximising
-        for code in self._work[0, _MOVES_AT:_MOVES_AT + L.W_SCORES - L.W_MOVES].tolist():
-            if code == move:
-                return
+        for code in order[:order.index(move)]:
             if maximising:
                 passed_over[code] = min(passed_over.get(code, target - 1), target - 1)
             else:
