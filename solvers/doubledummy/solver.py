@@ -38,6 +38,8 @@ NEW_RULES_CLEAR = 0.25
 VALUES = ("best", "all")
 # where a probe writes the kernel's node limit into the vector
 _LIMIT_AT = L.O_CTR + L.N_LIMIT
+# the root's cards in the order its search tried them (scratch row 0)
+_MOVES_AT = L.W_MOVES
 _search = K.search
 
 
@@ -211,16 +213,21 @@ class Solver:
         box: list[int] = []
         # the root card proving the highest target reached so far: [target, card]
         found = [lower - 1, -1]
+        # what the root's probes showed of the cards they tried before the deciding one
+        passed: dict[int, int] | None = {} if values == "all" else None
         try:
             first = estimate(state) if guess is None else guess
-            lower, upper = self._value(state, lower, upper, budget, first, box, found)
+            lower, upper = self._value(state, lower, upper, budget, first, box, found, passed_over=passed)
             result.value = result.lower = result.upper = lower
             # the probe that proved the value usually named its card already
-            best = found[1] if found[0] >= lower and found[1] >= 0 else self._best_move(state, lower, budget)
+            if found[0] >= lower and found[1] >= 0:
+                best = found[1]
+            else:
+                best = self._best_move(state, lower, budget, passed)
             result.best = card_name(state, best)
             result.line = [result.best]
             if values == "all":
-                result.cards = self._all_values(state, lower, budget, result.cards, best)
+                result.cards = self._all_values(state, lower, budget, result.cards, best, passed)
             if line:
                 result.line = self._line(state, lower, budget)
             result.exact = True
@@ -299,12 +306,15 @@ class Solver:
                 return ok, move
 
     def _value(self, state: State, lower: int, upper: int, budget: _Budget, guess: int | None,
-               bounds_out: list | None = None, found: list | None = None, probe=None) -> tuple[int, int]:
+               bounds_out: list | None = None, found: list | None = None, probe=None,
+               passed_over: dict[int, int] | None = None) -> tuple[int, int]:
         """Exact value between known bounds by a sequence of null-window probes: from a
         guess, a few single steps towards the answer (a good guess is usually off by
         one or two), then by halving. ``found`` (root only, the team to play) keeps the
         highest target proved and the card that proved it. ``probe`` is the null-window
-        search to use (:meth:`_probe` unless given)."""
+        search to use (:meth:`_probe` unless given). ``passed_over`` (root only) collects
+        the bounds on the cards each probe tried before the card that decided it
+        (:meth:`_note_passed_over`)."""
         if probe is None:
             probe = self._probe
         target = guess
@@ -314,6 +324,8 @@ class Solver:
                 if target is None or not lower < target <= upper:
                     target = (lower + upper + 1) // 2
                 ok, move = probe(state, target, budget)
+                if passed_over is not None and move >= 0:
+                    self._note_passed_over(state, target, move, passed_over)
                 if ok:
                     lower = target
                     if found is not None and move >= 0 and target > found[0]:
@@ -341,22 +353,42 @@ class Solver:
         move = K.first_move(packed.ctypes.data, self._work.ctypes.data)
         return card_name(state, int(move))
 
-    def _best_move(self, state: State, value: int, budget: _Budget) -> int:
+    def _best_move(self, state: State, value: int, budget: _Budget,
+                   passed_over: dict[int, int] | None = None) -> int:
         """A card keeping the value: the one that proves the team reaches ``value`` (or,
-        for the other team, the one that holds it to ``value``)."""
-        if state.maximising:
-            ok, move = self._probe(state, value, budget)
-        else:
-            ok, move = self._probe(state, value + 1, budget)
+        for the other team, the one that holds it to ``value``). ``passed_over`` as in
+        :meth:`_value`."""
+        target = value if state.maximising else value + 1
+        ok, move = self._probe(state, target, budget)
         if move < 0:
             raise AssertionError("the search found no card for a solved value")
+        if passed_over is not None:
+            self._note_passed_over(state, target, move, passed_over)
         return move
 
+    def _note_passed_over(self, state: State, target: int, move: int, passed_over: dict[int, int]) -> None:
+        """After a root probe at ``target`` decided by the root card ``move``: every card
+        its search tried before ``move`` (in the order left in scratch row 0) gave the
+        other answer, so after it the team scores at most ``target - 1`` when the side to
+        play maximises, at least ``target`` when it minimises. Kept per card in
+        ``passed_over``, the tightest bound of every probe."""
+        order = self._work[0, _MOVES_AT:_MOVES_AT + L.W_SCORES - L.W_MOVES].tolist()
+        if move not in order:
+            return
+        maximising = state.maximising
+        for code in order[:order.index(move)]:
+            if maximising:
+                passed_over[code] = min(passed_over.get(code, target - 1), target - 1)
+            else:
+                passed_over[code] = max(passed_over.get(code, target), target)
+
     def _all_values(self, state: State, value: int, budget: _Budget, out: dict[str, int],
-                    best: int) -> dict[str, int]:
+                    best: int, passed_over: dict[int, int]) -> dict[str, int]:
         """The value after each legal card (equivalent cards share one search); filled
         into ``out`` as they come so a budget cut keeps what was found. The cards of
-        ``best``'s group keep the value without a search."""
+        ``best``'s group keep the value without a search; a card the root's probes
+        passed over starts below the value (above it for the other team), at the bound
+        they showed (``passed_over``, :meth:`_note_passed_over`)."""
         maximising = state.maximising
         for group in state.legal_groups():
             if best in group:
@@ -373,10 +405,16 @@ class Solver:
                 hi = min(hi, value)
             else:
                 lo = max(lo, value)
+            for code in group:
+                if code in passed_over:
+                    if maximising:
+                        hi = min(hi, passed_over[code])
+                    else:
+                        lo = max(lo, passed_over[code])
             box = []
             try:
                 v, _ = self._value(child, lo - gain, hi - gain, budget,
-                                   guess=(value - gain) if maximising else (value - gain + 1), bounds_out=box)
+                                   guess=(hi - gain) if maximising else (lo - gain + 1), bounds_out=box)
             except _OutOfBudget:
                 for code in group:
                     out[card_name(state, code)] = (box[0] if box else lo - gain) + gain
