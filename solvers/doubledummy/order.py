@@ -84,7 +84,8 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
         weight -= 9
     if trump >= 0 and s != trump:
         if ruffable:
-            weight -= 12
+            # DDS's -12; -18 measured smaller after the void fix
+            weight -= 18
         if partner >= 0 and part == 0 and suit_of(S[O_HANDS + partner], trump) != 0 and cr > 0:
             weight += 17
     # a winning lead
@@ -233,7 +234,9 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
         if my_side_wins and ((w >> 4) == trump or ((w & 15) > opp_top and opp_ruff < 0)):
             return -40 - b
         if beats and b > opp_ruff:
-            return 60 - b
+            # above every discard, also when the side's card may still lose the trick
+            # (a discard then weighs up to 60 + 31): the ruff makes the trick the side's
+            return 110 - b
         return 15 - b
     # a discard: from a long suit, not from a guarded second card or a bare winner
     return base - b
@@ -289,7 +292,7 @@ def obvious_win(m, rem, w, facts):
 def obvious_ruff(tm, rem, trump, w, opp_ruff):
     """For a follower void in the led suit (not trumps) whose side is not winning the
     trick: the run of its trumps ``tm`` that ``follow_weight`` ranks first, when one of
-    them beats the trick's card and every trump a later opponent could ruff with (60 - b,
+    them beats the trick's card and every trump a later opponent could ruff with (110 - b,
     above any other trump and any discard, which weigh at most 31 then); else 0. ``rem``:
     the live trumps."""
     thr = opp_ruff
