@@ -8,9 +8,8 @@ import numpy as np
 from solvers.cards import Rng
 from solvers.doubledummy import TrickRules
 from solvers.doubledummy import kernel as K
-from solvers.doubledummy.encode import encode
-from solvers.doubledummy.layout import C_CARD_PTS, C_SEATS, O_CFG, O_HANDS, O_ST, O_TRICK, O_TSEAT, W_REM
-from solvers.doubledummy.randoms import random_position
+from solvers.doubledummy.layout import C_CARD_PTS, O_CFG, O_HANDS, O_TRICK, W_REM
+from tests.doubledummy.turns import random_turn
 
 RULES = (TrickRules.bridge(None), TrickRules.bridge(2), TrickRules(seats=3, trump=1), TrickRules.manille(0))
 
@@ -20,13 +19,7 @@ def test_one_run_agrees_with_the_orderings_test():
     seen = {True: 0, False: 0}
     for i in range(1200):
         rules = RULES[i % len(RULES)]
-        most = min(13 if rules.seats == 4 else 5, len(rules.cards) // rules.seats)
-        position = random_position(rng, 1 + i % most, rules, trick_cards=i % rules.seats)
-        S = encode(position).packed()
-        tlen = int(S[O_ST])
-        n = int(S[O_CFG + C_SEATS])
-        p = int(S[O_ST + 1]) if tlen == 0 else int(K.next_seat(S, S[O_TSEAT + tlen - 1], n))
-        mask = K.legal(S, S[O_HANDS + p], tlen)
+        S, tlen, n, p, mask = random_turn(rng, i, rules)
         live = np.int64(0)
         for q in range(n):
             live |= S[O_HANDS + q]

@@ -6,9 +6,8 @@ follows alike."""
 from solvers.cards import Rng
 from solvers.doubledummy import TrickRules
 from solvers.doubledummy import kernel as K
-from solvers.doubledummy.encode import encode
-from solvers.doubledummy.layout import C_SEATS, O_CFG, O_HANDS, O_ST, O_TSEAT, W_KILLER, W_MOVES, W_RUNS, W_SCORES
-from solvers.doubledummy.randoms import random_position
+from solvers.doubledummy.layout import W_KILLER, W_MOVES, W_RUNS, W_SCORES
+from tests.doubledummy.turns import random_turn
 
 RULES = (TrickRules.bridge(None), TrickRules.bridge(1), TrickRules(seats=3, trump=2), TrickRules.manille(0))
 
@@ -22,13 +21,7 @@ def test_order_at_fills_the_row_order_moves_fills():
     rng = Rng("order-at")
     for i in range(240):
         rules = RULES[i % len(RULES)]
-        most = min(13 if rules.seats == 4 else 5, len(rules.cards) // rules.seats)
-        position = random_position(rng, 1 + i % most, rules, trick_cards=i % rules.seats)
-        S = encode(position).packed()
-        tlen = int(S[O_ST])
-        n = int(S[O_CFG + C_SEATS])
-        p = int(S[O_ST + 1]) if tlen == 0 else int(K.next_seat(S, S[O_TSEAT + tlen - 1], n))
-        mask = K.legal(S, S[O_HANDS + p], tlen)
+        S, tlen, n, p, mask = random_turn(rng, i, rules)
         # a lead hint naming the top card of the first suit, and a killer
         hint = (i % 3) if tlen == 0 and i % 2 else -1
         W = K.new_work()
