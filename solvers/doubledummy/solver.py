@@ -38,8 +38,6 @@ NEW_RULES_CLEAR = 0.25
 VALUES = ("best", "all")
 # where a probe writes the kernel's node limit into the vector
 _LIMIT_AT = L.O_CTR + L.N_LIMIT
-# the root's cards in the order its search tried them (scratch row 0)
-_MOVES_AT = L.W_MOVES
 _search = K.search
 
 
@@ -372,7 +370,7 @@ class Solver:
         other answer, so after it the team scores at most ``target - 1`` when the side to
         play maximises, at least ``target`` when it minimises. Kept per card in
         ``passed_over``, the tightest bound of every probe."""
-        order = self._work[0, _MOVES_AT:_MOVES_AT + L.W_SCORES - L.W_MOVES].tolist()
+        order = self._work[0, L.W_MOVES:L.W_SCORES].tolist()
         if move not in order:
             return
         maximising = state.maximising
