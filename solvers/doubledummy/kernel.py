@@ -33,9 +33,9 @@ from solvers.doubledummy.layout import (
 from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts, lead_suit_plan, \
     lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
-    all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem, leader_side_short_rem,
-    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem, second_hand_trumps_kept,
-    sure_trump_tricks_rem, trumps_under_the_top_rem, winning_lead_then_crossruff,
+    all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem,
+    leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
+    second_hand_trumps_kept, sure_trump_tricks_rem, trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale

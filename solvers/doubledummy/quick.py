@@ -652,7 +652,8 @@ def second_hand_trumps_kept(S, n, p, trump, rem):
     keeps its run of them through this trick (a side suit was led, which it follows if
     it can, else it gives up at most its lowest trump), and each then wins a trick of
     its own; when the side holds every trump, each trump its longest trump hand keeps
-    wins a trick. ``rem``: each suit's cards still in the hands."""
+    wins a trick. After a trump lead, ``_trump_lead_kept``. ``rem``: each suit's cards
+    still in the hands."""
     led = S[O_TRICK] >> 4
     trumps = rem[trump]
     if trumps == 0:
