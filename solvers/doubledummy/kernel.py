@@ -33,9 +33,9 @@ from solvers.doubledummy.layout import (
 from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts, lead_suit_plan, \
     lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
-    crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem, leader_side_short_rem,
-    quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem, second_hand_trumps_kept,
-    sure_trump_tricks_rem, trumps_under_the_top_rem, winning_lead_then_crossruff,
+    all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem,
+    leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
+    second_hand_trumps_kept, sure_trump_tricks_rem, trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -103,6 +103,9 @@ CROSS_BOUND = True
 # before the second card of a trick in a trump game, the second hand's side counts the
 # top trumps it keeps through the trick it surely wins (see docs: second hand)
 SECOND_HAND_TRUMPS = True
+# the side on lead holding every trump counts a ruff by a void hand of the side and then
+# each of the leader's trumps (``quick.all_trumps_and_a_ruff``)
+ALL_TRUMPS_RUFF = True
 
 
 @intrinsic
@@ -689,6 +692,12 @@ def _sure_tricks(S, W, ply, n, target, hi):
         if r >= needed:
             q = r
             used = r_used
+    if q < needed and ALL_TRUMPS_RUFF and trem != 0:
+        r = all_trumps_and_a_ruff(S, n, leader, trump)
+        if r >= needed:
+            # the shape alone
+            q = r
+            used = np.int64(0)
     hit = _settles(S[O_TEAM + leader], q, tp, target, hi)
     if hit >= 0:
         W[ply, W_REL] = used

@@ -30,6 +30,8 @@ LEAD_BOUND = True
 # the second hand's side holding every trump counts a trick for each trump of its longest
 # trump hand after the trick it surely wins
 SECOND_HAND_ALL_TRUMPS = True
+# after a trump lead the second hand's side also counts the top trumps it keeps
+SECOND_HAND_TRUMP_LEAD = True
 
 
 @njit(cache=True, inline="always")
@@ -454,6 +456,31 @@ def sure_trump_tricks_rem(S, n, trump, rem):
     return side, count, used
 
 
+@njit(cache=True, inline="always")
+def all_trumps_and_a_ruff(S, n, leader, trump):
+    """Tricks the side on lead surely takes when it holds every remaining trump and the
+    leader a side suit that another hand of the side, holding trumps, is void in: the
+    leader leads that suit and the void hand ruffs it, then every trick in which the
+    leader plays one of its trumps is the side's (one trick a trump); 0 when it does
+    not apply. It reads only the shape (``trump`` >= 0)."""
+    side = S[O_TEAM + leader]
+    hand = S[O_HANDS + leader]
+    ruffer = False
+    for p in range(n):
+        h = S[O_HANDS + p]
+        if suit_of(h, trump) == 0:
+            continue
+        if S[O_TEAM + p] != side:
+            return 0
+        if p != leader and not ruffer:
+            for s in range(4):
+                if s != trump and suit_of(hand, s) != 0 and suit_of(h, s) == 0:
+                    ruffer = True
+    if not ruffer:
+        return 0
+    return pop(suit_of(hand, trump)) + 1
+
+
 @njit(cache=True)
 def trumps_under_the_top(S, n, trump):
     """The side (0/1) not holding the highest trump, the tricks it surely takes with a
@@ -625,11 +652,16 @@ def second_hand_trumps_kept(S, n, p, trump, rem):
     keeps its run of them through this trick (a side suit was led, which it follows if
     it can, else it gives up at most its lowest trump), and each then wins a trick of
     its own; when the side holds every trump, each trump its longest trump hand keeps
-    wins a trick. ``rem``: each suit's cards still in the hands."""
+    wins a trick. After a trump lead, ``_trump_lead_kept``. ``rem``: each suit's cards
+    still in the hands."""
     led = S[O_TRICK] >> 4
     trumps = rem[trump]
-    if led == trump or trumps == 0:
+    if trumps == 0:
         return 0, np.int64(0)
+    if led == trump:
+        if not SECOND_HAND_TRUMP_LEAD:
+            return 0, np.int64(0)
+        return _trump_lead_kept(S, n, p, trump, trumps)
     # the seats still to play are p and those after it up to the leader; one of them void
     # in the suit led may have to (or choose to) ruff with its lowest trump
     leader = wrap(p + n - 1, n)
@@ -663,6 +695,38 @@ def second_hand_trumps_kept(S, n, p, trump, rem):
     if mine == 0:
         return 0, np.int64(0)
     return top_run(mine, trumps), top_run_mask(mine, trumps, trump)
+
+
+@njit(cache=True, inline="always")
+def _trump_lead_kept(S, n, p, trump, trumps):
+    """``second_hand_trumps_kept`` when a trump was led: the trick is the side's, and
+    the hand holding the highest remaining trumps wins it with one of its run (one above
+    the card led), keeping the rest of the run, each a later trick; when the side holds
+    every trump, each trump its longest trump hand keeps after following is a later
+    trick. ``trumps``: the trumps still in the hands."""
+    side = S[O_TEAM + p]
+    if SECOND_HAND_ALL_TRUMPS:
+        longest = 0
+        for q in range(n):
+            length = pop(suit_of(S[O_HANDS + q], trump))
+            if length > 0 and S[O_TEAM + q] != side:
+                longest = -1
+                break
+            longest = max(longest, length)
+        if longest > 1:
+            return longest - 1, np.int64(0)
+    top = hibit(trumps)
+    holder = -1
+    for q in range(n):
+        if (suit_of(S[O_HANDS + q], trump) >> top) & 1:
+            holder = q
+    if S[O_TEAM + holder] != side:
+        return 0, np.int64(0)
+    mine = suit_of(S[O_HANDS + holder], trump)
+    run = top_run(mine, trumps)
+    if run <= 1:
+        return 0, np.int64(0)
+    return run - 1, top_run_mask(mine, trumps, trump)
 
 
 @njit(cache=True)
