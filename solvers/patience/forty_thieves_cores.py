@@ -145,7 +145,8 @@ class CoreSearch:
     match a stored core. ``shrink``: cut rule 9's cores to one card a column where
     the relaxed proof allows (off: dead ends keep their whole columns). ``keep``:
     a function that may cut a derived requirement further, for tests only (an
-    unsound core must be caught). ``record``: keep every position a core cut."""
+    unsound core must be caught). ``record``: keep every position a core cut
+    (``cut``) and every stored loss with its requirement (``learned``)."""
 
     def __init__(self, kernel, use_cores=True, shrink=True, keep=None, record=False):
         kernel.lifts = False
@@ -158,6 +159,7 @@ class CoreSearch:
         self.saved = {}              # key -> (cols, h) of a finished loss with a core
         self.path = []               # states on the path
         self.cut = [] if record else None
+        self.learned = [] if record else None
         self.stats = dict(positions=0, dead=0, no_move=0, core_cuts=0, core_checks=0, stored_cores=0,
                           no_core=0, cycles_same=0, cycles_other=0, dead_general=0, won=0, core_candidates=0, core_compared=0)
         self.max_nodes = None
@@ -290,6 +292,8 @@ class CoreSearch:
         if self.keep is not None:
             h = self.keep(cols, h)
         self.saved[key] = (cols, list(h))
+        if self.learned is not None:
+            self.learned.append((s, list(h)))
         self.table[key] = None
         if self.use_cores and any(hi < len(c) for c, hi in zip(cols, h)):
             self.cores.setdefault((found, talon, p), []).append(core_of(cols, h))
