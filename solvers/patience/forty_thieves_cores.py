@@ -142,18 +142,25 @@ class CoreSearch:
     ``kernel``: a :class:`FortyThievesKernel` with no turn-over (``redeals = 0``);
     its lifts are switched off here (every macro move is tried at once, so each
     stored loss is a loss of its own position). ``use_cores``: cut positions that
-    match a stored core. ``shrink``: cut rule 9's cores to one card a column where
-    the relaxed proof allows (off: dead ends keep their whole columns). ``keep``:
+    match a stored core. ``shrink``: cut each column of a rule-9 dead end's core to
+    the fewest tops the relaxed proof needs (off: dead ends keep their whole
+    columns unless the tops alone do). ``keep``:
     a function that may cut a derived requirement further, for tests only (an
     unsound core must be caught). ``record``: keep every position a core cut
-    (``cut``) and every stored loss with its requirement (``learned``)."""
+    (``cut``) and every stored loss with its requirement (``learned``).
+    ``cyclic``: also store the requirement of a position whose subtree cycles to a
+    position above it. Off, and for measurement only: such a requirement holds only
+    for positions met below that cycle's target (a sound core over the cycle would
+    keep at least as much), so its cuts estimate the most that cores over cycles
+    could cut; a loss reported with it is no proof."""
 
-    def __init__(self, kernel, use_cores=True, shrink=True, keep=None, record=False):
+    def __init__(self, kernel, use_cores=True, shrink=True, keep=None, record=False, cyclic=False):
         kernel.lifts = False
         self.kernel = kernel
         self.use_cores = use_cores
         self.shrink = shrink
         self.keep = keep
+        self.cyclic = cyclic
         self.table = {}              # key -> depth on the path, or None once finished
         self.cores = {}              # (found, talon, p) -> [core, ...]
         self.saved = {}              # key -> (cols, h) of a finished loss with a core
@@ -270,7 +277,7 @@ class CoreSearch:
                     h[i] = hi
         self.path.pop()
         self.table[key] = None
-        if low >= depth:
+        if low >= depth or self.cyclic:
             self._store(key, s, h)
         else:
             st["no_core"] += 1
