@@ -64,13 +64,28 @@ CHAIN_SCAN = 1024
 # entries a lookup reads past the block of its first settling entry, looking for one
 # that covers fewer cards: on 20 tables 0 saved 1.6% of the card nodes and about 2% of
 # the CPU; 32 saved 3.2% of the nodes but the longer reads took more CPU than that,
-# every chain read in full 3.7% and more CPU still
-COVER_SCAN = 0
+# every chain read in full 3.7% and more CPU still. Past that block a lookup skips every
+# block whose fewest covered cards (``block_cover``) are no fewer than its best entry's,
+# reading only the block's pool record, and every entry whose signature alone shows as
+# many covered cards, before it reads the entry's bounds
+COVER_SCAN = CHAIN_SCAN
 NONE = -1
 INF = 1 << 30
 # header
 H_SLOTS, H_KEYS, H_SIGS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS, H_SPLIT = range(8)
 HEADER = 8
+# a block's pool record: its next block, then one word holding its entry count (the low
+# COUNT_BITS), the fewest cards any of its entries covers (the next COUNT_BITS), the
+# fewest any entry of it or of an older block of its chain covers (the next), and the
+# entries of it and of the older blocks (above them): a lookup looking for a more general
+# entry than the one it holds skips the block, or stops, from the record it reads anyway
+# to walk the chain, counting the entries it passes over as read
+COUNT_BITS = 8
+COUNT_MASK = (1 << COUNT_BITS) - 1
+REST_SHIFT = 2 * COUNT_BITS
+TAIL_SHIFT = 3 * COUNT_BITS
+# every pattern covers at most 4 * 13 cards
+NO_COVER = 255
 # a shape whose own chain holds SPLIT_AFTER entries puts its later entries covering the
 # top k cards of its split suit (both chosen by _choose_split) in one of seven chains by
 # those cards' owners, and any other entry in the shape's own chain: a lookup reads the
@@ -282,7 +297,7 @@ def _choose_split(tt, blk):
             n = 0
             b = blk
             while b != NONE:
-                for i in range(tt[pool + 2 + 2 * b]):
+                for i in range(tt[pool + 2 + 2 * b] & COUNT_MASK):
                     e = b * BLOCK + i
                     mask = tt[patterns + 8 * e + s]
                     covered = (tt[bounds + 4 * e + 3] >> (8 * s)) & 255
@@ -314,33 +329,45 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
     """The entry of the chain from block ``blk`` (newest first) that matches the
     position, settles ``target`` and covers the fewest cards, given the best so far
     (``found``, covering ``cover`` cards; -1 if none); the entries read so far and the
-    most to read (``COVER_SCAN`` more after the block of the first settling entry)."""
+    most to read (``COVER_SCAN`` more after the block of the first settling entry).
+    Blocks and entries that cover at least ``cover`` cards are passed over once one
+    was found: they could not replace it."""
     sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
     while blk != NONE and scanned < limit:
-        count = tt[pool + 2 + 2 * blk]
-        for i in range(count - 1, -1, -1):
-            e = blk * BLOCK + i
-            q = sigs + 2 * e
-            m = tt[q]
-            if (sig & m) != tt[q + 1]:
-                continue
-            if m < 0:
-                # the signature covers only the top cards: the pattern decides
-                p = patterns + 8 * e
-                if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
-                        or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
+        word = tt[pool + 2 + 2 * blk]
+        count = word & COUNT_MASK
+        if found >= 0 and ((word >> REST_SHIFT) & COUNT_MASK) >= cover:
+            # no entry of this block or an older one covers fewer cards
+            scanned += word >> TAIL_SHIFT
+            break
+        if found < 0 or ((word >> COUNT_BITS) & COUNT_MASK) < cover:
+            for i in range(count - 1, -1, -1):
+                e = blk * BLOCK + i
+                q = sigs + 2 * e
+                m = tt[q]
+                if (sig & m) != tt[q + 1]:
                     continue
-            b = bounds + 4 * e
-            if tt[b] >= target or tt[b + 1] < target:
-                c = _cover(tt, bounds, e)
-                if found < 0:
-                    limit = min(limit, scanned + count + COVER_SCAN)
-                if found < 0 or c < cover:
-                    found = e
-                    cover = c
+                # the signature's covered places: every covered card of a short entry,
+                # the top SIG_CARDS of each suit of a long one
+                if found >= 0 and pop(m & ~SIG_PARTIAL) // 3 >= cover:
+                    continue
+                if m < 0:
+                    # the signature covers only the top cards: the pattern decides
+                    p = patterns + 8 * e
+                    if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
+                            or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
+                        continue
+                b = bounds + 4 * e
+                if tt[b] >= target or tt[b + 1] < target:
+                    c = _cover(tt, bounds, e)
+                    if found < 0:
+                        limit = min(limit, scanned + count + COVER_SCAN)
+                    if found < 0 or c < cover:
+                        found = e
+                        cover = c
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
     return found, cover, scanned, limit
@@ -355,7 +382,7 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
     pool = tt[H_POOL]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
-        count = tt[pool + 2 + 2 * blk]
+        count = tt[pool + 2 + 2 * blk] & COUNT_MASK
         for i in range(count - 1, -1, -1):
             f = blk * BLOCK + i
             q = sigs + 2 * f
@@ -469,7 +496,7 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         head = tt[head_at]
         if head != NONE:
             head &= HEAD_BITS
-        if head == NONE or tt[pool + 2 + 2 * head] >= BLOCK:
+        if head == NONE or (tt[pool + 2 + 2 * head] & COUNT_MASK) >= BLOCK:
             if tt[pool] >= tt[H_BLOCKS]:
                 # pool exhausted: start afresh (bounds are only ever a speed-up)
                 for i in range(tt[H_SLOTS]):
@@ -488,14 +515,17 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
             head = tt[pool]
             tt[pool] += 1
             tt[pool + 1 + 2 * head] = old
-            tt[pool + 2 + 2 * head] = 0
+            below = np.int64(NO_COVER) << REST_SHIFT
+            if old != NONE:
+                below = tt[pool + 2 + 2 * old] & ~((np.int64(1) << REST_SHIFT) - 1)
+            tt[pool + 2 + 2 * head] = (NO_COVER << COUNT_BITS) | below
             tt[head_at] = head | (split_key << 32)
         if head_at == base_at:
             tt[line] += 1
             if tt[line] == SPLIT_AFTER:
                 tt[base_at] |= _choose_split(tt, tt[base_at] & HEAD_BITS) << 32
-        e = head * BLOCK + tt[pool + 2 + 2 * head]
-        tt[pool + 2 + 2 * head] += 1
+        e = head * BLOCK + (tt[pool + 2 + 2 * head] & COUNT_MASK)
+        tt[pool + 2 + 2 * head] += 1 + (np.int64(1) << TAIL_SHIFT)
         p = patterns + 8 * e
         for j in range(8):
             tt[p + j] = W[ply, at_pattern + j]
@@ -505,9 +535,17 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         tt[b] = -INF
         tt[b + 1] = INF
         covered = np.int64(0)
+        total = np.int64(0)
         for s in range(4):
             covered |= W[ply, at_pattern + 8 + s] << (8 * s)
+            total += W[ply, at_pattern + 8 + s]
         tt[b + 3] = covered
+        # the block's fewest covered cards, and its chain's from it on
+        word = tt[pool + 2 + 2 * head]
+        low = min(total, (word >> COUNT_BITS) & COUNT_MASK)
+        rest = min(total, (word >> REST_SHIFT) & COUNT_MASK)
+        tt[pool + 2 + 2 * head] = (word & COUNT_MASK) | (low << COUNT_BITS) | (rest << REST_SHIFT) \
+            | ((word >> TAIL_SHIFT) << TAIL_SHIFT)
     b = bounds + 4 * e
     if best >= 0:
         # the three cards stay newest first, each once: a card already kept moves up

@@ -84,10 +84,11 @@ def _all_chains(tt, slot):
 
 
 def _plain_lookup(tt, slot, seqs, target, hint):
-    """The lookup without signatures: every pattern of the chains it reads, newest first,
-    up to ``COVER_SCAN`` entries past the block of the first entry that settles the
-    target; of the settling entries read, the first covering the fewest cards. ``hint``
-    is the card the shape's last store named (the test keeps it)."""
+    """The lookup without signatures or the blocks' covered counts: every pattern of the
+    chains it reads, newest first, up to ``COVER_SCAN`` entries past the block of the
+    first entry that settles the target; of the settling entries read, the first
+    covering the fewest cards. ``hint`` is the card the shape's last store named (the
+    test keeps it)."""
     pool = int(tt[T.H_POOL])
     scanned = 0
     found, cover = T.NONE, 0
@@ -95,7 +96,7 @@ def _plain_lookup(tt, slot, seqs, target, hint):
     limit = T.CHAIN_SCAN
     for blk in _chains(tt, slot, seqs):
         while blk != T.NONE and scanned < limit:
-            count = int(tt[pool + 2 + 2 * blk])
+            count = int(tt[pool + 2 + 2 * blk]) & T.COUNT_MASK
             for i in range(count - 1, -1, -1):
                 e = blk * T.BLOCK + i
                 p = int(tt[T.H_PATTERNS]) + 8 * e
@@ -114,7 +115,7 @@ def _plain_lookup(tt, slot, seqs, target, hint):
 
 def _entries(tt):
     pool = int(tt[T.H_POOL])
-    return sum(int(tt[pool + 2 + 2 * b]) for b in range(int(tt[pool])))
+    return sum(int(tt[pool + 2 + 2 * b]) & T.COUNT_MASK for b in range(int(tt[pool])))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -156,7 +157,7 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
                 pool = int(tt[T.H_POOL])
                 for blk in _all_chains(tt, slot):
                     while blk != T.NONE and not same:
-                        for i in range(int(tt[pool + 2 + 2 * blk])):
+                        for i in range(int(tt[pool + 2 + 2 * blk]) & T.COUNT_MASK):
                             p = int(tt[T.H_PATTERNS]) + 8 * (blk * T.BLOCK + i)
                             same = same or list(tt[p:p + 8]) == pattern[:8]
                         blk = int(tt[pool + 1 + 2 * blk])
@@ -191,6 +192,25 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
             hinted += got[1] >= 0
             both += got[1] >= 1 << T.HINT_SHIFT
             three += got[1] >= 1 << (2 * T.HINT_SHIFT)
+    # every block's record names the fewest cards its entries cover, the fewest of its
+    # chain's from it on, and the entries from it on
+    pool = int(tt[T.H_POOL])
+
+    def covers(blk):
+        count = int(tt[pool + 2 + 2 * blk]) & T.COUNT_MASK
+        return [sum((int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + i) + 3]) >> (8 * s)) & 255
+                    for s in range(4)) for i in range(count)]
+
+    for blk in range(int(tt[pool])):
+        word = int(tt[pool + 2 + 2 * blk])
+        assert (word >> T.COUNT_BITS) & T.COUNT_MASK == min(covers(blk), default=T.NO_COVER)
+        rest = []
+        b = blk
+        while b != T.NONE:
+            rest += covers(b)
+            b = int(tt[pool + 1 + 2 * b])
+        assert (word >> T.REST_SHIFT) & T.COUNT_MASK == min(rest, default=T.NO_COVER)
+        assert word >> T.TAIL_SHIFT == len(rest)
     # the random tables do exercise hits and hints
     assert found > 20
     # shapes were split, and lookups of split shapes found entries
