@@ -83,6 +83,11 @@ HEADER = 8
 COUNT_BITS = 8
 COUNT_MASK = (1 << COUNT_BITS) - 1
 REST_SHIFT = 2 * COUNT_BITS
+# a block's record (REC values from pool + REC * (block + 1), two records a cache line):
+# its next block, the count word above, and the highest lower and the lowest upper bound
+# of its entries: a lookup passes over a block none of whose entries can settle its
+# target without reading their signatures
+REC = 4
 TAIL_SHIFT = 3 * COUNT_BITS
 # every pattern covers at most 4 * 13 cards
 NO_COVER = 255
@@ -136,7 +141,7 @@ def new_table(bits: int) -> np.ndarray:
     patterns = _aligned(sigs + 2 * entries)
     bounds = patterns + 8 * entries
     pool = bounds + 4 * entries
-    split = _aligned(pool + 1 + 2 * blocks)
+    split = _aligned(pool + REC * (blocks + 1))
     size = split + SPLIT * slots
     # the table starts on a cache line (64 bytes), and so does every slot, every entry's
     # pattern (8 values) and every block's signatures: a lookup reads one line a slot
@@ -297,14 +302,14 @@ def _choose_split(tt, blk):
             n = 0
             b = blk
             while b != NONE:
-                for i in range(tt[pool + 2 + 2 * b] & COUNT_MASK):
+                for i in range(tt[pool + REC * (b + 1) + 1] & COUNT_MASK):
                     e = b * BLOCK + i
                     mask = tt[patterns + 8 * e + s]
                     covered = (tt[bounds + 4 * e + 3] >> (8 * s)) & 255
                     top = _suit_top(mask)
                     counts[_split_bucket(tt[patterns + 8 * e + 4 + s], top, covered, k)] += 1
                     n += 1
-                b = tt[pool + 1 + 2 * b]
+                b = tt[pool + REC * (b + 1)]
             # a lookup whose position falls in bucket j reads bucket j and the shape's own
             cost = counts[0] * counts[0]
             for j in range(1, SPLIT):
@@ -330,20 +335,23 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
     position, settles ``target`` and covers the fewest cards, given the best so far
     (``found``, covering ``cover`` cards; -1 if none); the entries read so far and the
     most to read (``COVER_SCAN`` more after the block of the first settling entry).
-    Blocks and entries that cover at least ``cover`` cards are passed over once one
-    was found: they could not replace it."""
+    Blocks none of whose entries can settle ``target`` are passed over, and so are,
+    once one was found, blocks and entries that cover at least ``cover`` cards: they
+    could not replace it."""
     sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
     while blk != NONE and scanned < limit:
-        word = tt[pool + 2 + 2 * blk]
+        word = tt[pool + REC * (blk + 1) + 1]
         count = word & COUNT_MASK
         if found >= 0 and ((word >> REST_SHIFT) & COUNT_MASK) >= cover:
             # no entry of this block or an older one covers fewer cards
             scanned += word >> TAIL_SHIFT
             break
-        if found < 0 or ((word >> COUNT_BITS) & COUNT_MASK) < cover:
+        r = pool + REC * (blk + 1)
+        if (tt[r + 2] >= target or tt[r + 3] < target) \
+                and (found < 0 or ((word >> COUNT_BITS) & COUNT_MASK) < cover):
             for i in range(count - 1, -1, -1):
                 e = blk * BLOCK + i
                 q = sigs + 2 * e
@@ -369,7 +377,7 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
                         found = e
                         cover = c
         scanned += count
-        blk = tt[pool + 1 + 2 * blk]
+        blk = tt[pool + REC * (blk + 1)]
     return found, cover, scanned, limit
 
 
@@ -382,7 +390,7 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
     pool = tt[H_POOL]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
-        count = tt[pool + 2 + 2 * blk] & COUNT_MASK
+        count = tt[pool + REC * (blk + 1) + 1] & COUNT_MASK
         for i in range(count - 1, -1, -1):
             f = blk * BLOCK + i
             q = sigs + 2 * f
@@ -397,7 +405,7 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
             if same:
                 return f
         scanned += count
-        blk = tt[pool + 1 + 2 * blk]
+        blk = tt[pool + REC * (blk + 1)]
     return NONE
 
 
@@ -496,7 +504,7 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         head = tt[head_at]
         if head != NONE:
             head &= HEAD_BITS
-        if head == NONE or (tt[pool + 2 + 2 * head] & COUNT_MASK) >= BLOCK:
+        if head == NONE or (tt[pool + REC * (head + 1) + 1] & COUNT_MASK) >= BLOCK:
             if tt[pool] >= tt[H_BLOCKS]:
                 # pool exhausted: start afresh (bounds are only ever a speed-up)
                 for i in range(tt[H_SLOTS]):
@@ -514,18 +522,20 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
                 old &= HEAD_BITS
             head = tt[pool]
             tt[pool] += 1
-            tt[pool + 1 + 2 * head] = old
+            tt[pool + REC * (head + 1)] = old
             below = np.int64(NO_COVER) << REST_SHIFT
             if old != NONE:
-                below = tt[pool + 2 + 2 * old] & ~((np.int64(1) << REST_SHIFT) - 1)
-            tt[pool + 2 + 2 * head] = (NO_COVER << COUNT_BITS) | below
+                below = tt[pool + REC * (old + 1) + 1] & ~((np.int64(1) << REST_SHIFT) - 1)
+            tt[pool + REC * (head + 1) + 1] = (NO_COVER << COUNT_BITS) | below
+            tt[pool + REC * (head + 1) + 2] = -INF
+            tt[pool + REC * (head + 1) + 3] = INF
             tt[head_at] = head | (split_key << 32)
         if head_at == base_at:
             tt[line] += 1
             if tt[line] == SPLIT_AFTER:
                 tt[base_at] |= _choose_split(tt, tt[base_at] & HEAD_BITS) << 32
-        e = head * BLOCK + (tt[pool + 2 + 2 * head] & COUNT_MASK)
-        tt[pool + 2 + 2 * head] += 1 + (np.int64(1) << TAIL_SHIFT)
+        e = head * BLOCK + (tt[pool + REC * (head + 1) + 1] & COUNT_MASK)
+        tt[pool + REC * (head + 1) + 1] += 1 + (np.int64(1) << TAIL_SHIFT)
         p = patterns + 8 * e
         for j in range(8):
             tt[p + j] = W[ply, at_pattern + j]
@@ -541,10 +551,10 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
             total += W[ply, at_pattern + 8 + s]
         tt[b + 3] = covered
         # the block's fewest covered cards, and its chain's from it on
-        word = tt[pool + 2 + 2 * head]
+        word = tt[pool + REC * (head + 1) + 1]
         low = min(total, (word >> COUNT_BITS) & COUNT_MASK)
         rest = min(total, (word >> REST_SHIFT) & COUNT_MASK)
-        tt[pool + 2 + 2 * head] = (word & COUNT_MASK) | (low << COUNT_BITS) | (rest << REST_SHIFT) \
+        tt[pool + REC * (head + 1) + 1] = (word & COUNT_MASK) | (low << COUNT_BITS) | (rest << REST_SHIFT) \
             | ((word >> TAIL_SHIFT) << TAIL_SHIFT)
     b = bounds + 4 * e
     if best >= 0:
@@ -555,8 +565,14 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
                 tt[k + SLOT_CARD_THIRD] = tt[k + SLOT_CARD_BEFORE]
             tt[k + SLOT_CARD_BEFORE] = tt[k + SLOT_CARD]
             tt[k + SLOT_CARD] = best
+    # the block's highest lower and lowest upper bound follow its entries'
+    r = pool + REC * (e // BLOCK + 1)
     if ok:
         if target > tt[b]:
             tt[b] = target
+            if target > tt[r + 2]:
+                tt[r + 2] = target
     elif target - 1 < tt[b + 1]:
         tt[b + 1] = target - 1
+        if target - 1 < tt[r + 3]:
+            tt[r + 3] = target - 1

@@ -96,7 +96,7 @@ def _plain_lookup(tt, slot, seqs, target, hint):
     limit = T.CHAIN_SCAN
     for blk in _chains(tt, slot, seqs):
         while blk != T.NONE and scanned < limit:
-            count = int(tt[pool + 2 + 2 * blk]) & T.COUNT_MASK
+            count = int(tt[pool + T.REC * (blk + 1) + 1]) & T.COUNT_MASK
             for i in range(count - 1, -1, -1):
                 e = blk * T.BLOCK + i
                 p = int(tt[T.H_PATTERNS]) + 8 * e
@@ -109,13 +109,13 @@ def _plain_lookup(tt, slot, seqs, target, hint):
                         if found == T.NONE or c < cover:
                             found, cover = e, c
             scanned += count
-            blk = int(tt[pool + 1 + 2 * blk])
+            blk = int(tt[pool + T.REC * (blk + 1)])
     return found, hint
 
 
 def _entries(tt):
     pool = int(tt[T.H_POOL])
-    return sum(int(tt[pool + 2 + 2 * b]) & T.COUNT_MASK for b in range(int(tt[pool])))
+    return sum(int(tt[pool + T.REC * (b + 1) + 1]) & T.COUNT_MASK for b in range(int(tt[pool])))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -157,10 +157,10 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
                 pool = int(tt[T.H_POOL])
                 for blk in _all_chains(tt, slot):
                     while blk != T.NONE and not same:
-                        for i in range(int(tt[pool + 2 + 2 * blk]) & T.COUNT_MASK):
+                        for i in range(int(tt[pool + T.REC * (blk + 1) + 1]) & T.COUNT_MASK):
                             p = int(tt[T.H_PATTERNS]) + 8 * (blk * T.BLOCK + i)
                             same = same or list(tt[p:p + 8]) == pattern[:8]
-                        blk = int(tt[pool + 1 + 2 * blk])
+                        blk = int(tt[pool + T.REC * (blk + 1)])
             best = rng.choice([-1, rng.randint(0, 63)])
             blocks = int(tt[tt[T.H_POOL]])
             T.store(tt, W, 0, AT_KEYS, AT_PAT, rng.randint(0, 13), rng.random() < 0.5, best)
@@ -197,20 +197,25 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
     pool = int(tt[T.H_POOL])
 
     def covers(blk):
-        count = int(tt[pool + 2 + 2 * blk]) & T.COUNT_MASK
+        count = int(tt[pool + T.REC * (blk + 1) + 1]) & T.COUNT_MASK
         return [sum((int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + i) + 3]) >> (8 * s)) & 255
                     for s in range(4)) for i in range(count)]
 
     for blk in range(int(tt[pool])):
-        word = int(tt[pool + 2 + 2 * blk])
+        word = int(tt[pool + T.REC * (blk + 1) + 1])
         assert (word >> T.COUNT_BITS) & T.COUNT_MASK == min(covers(blk), default=T.NO_COVER)
         rest = []
         b = blk
         while b != T.NONE:
             rest += covers(b)
-            b = int(tt[pool + 1 + 2 * b])
+            b = int(tt[pool + T.REC * (b + 1)])
         assert (word >> T.REST_SHIFT) & T.COUNT_MASK == min(rest, default=T.NO_COVER)
         assert word >> T.TAIL_SHIFT == len(rest)
+        # and the highest lower and lowest upper bound of its entries
+        bounds = [int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + i)]) for i in range(word & T.COUNT_MASK)]
+        uppers = [int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + i) + 1]) for i in range(word & T.COUNT_MASK)]
+        assert int(tt[pool + T.REC * (blk + 1) + 2]) == max(bounds, default=-T.INF)
+        assert int(tt[pool + T.REC * (blk + 1) + 3]) == min(uppers, default=T.INF)
     # the random tables do exercise hits and hints
     assert found > 20
     # shapes were split, and lookups of split shapes found entries
