@@ -68,7 +68,7 @@ CHAIN_SCAN = 1024
 # block whose fewest covered cards (``block_cover``) are no fewer than its best entry's,
 # reading only the block's pool record, and every entry whose signature alone shows as
 # many covered cards, before it reads the entry's bounds
-COVER_SCAN = CHAIN_SCAN
+COVER_SCAN = 0
 NONE = -1
 INF = 1 << 30
 # header
