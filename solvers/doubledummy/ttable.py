@@ -3,7 +3,7 @@
 A position at a trick boundary is looked up in two steps. Its *shape key* (each hand's
 length in each suit, leader, team, rules, and the exact remaining cards when card
 identity matters) selects one shape slot by open addressing. The slot heads a chain of
-blocks of ``BLOCK`` entries, newest first, so that a lookup reads contiguous memory.
+blocks of ``ENTRIES`` entries, newest first, so that a lookup reads contiguous memory.
 An entry holds, per suit, the owners of the top ``r`` remaining cards as a mask and a
 value over the suit's owner sequence (3 bits a card, highest card first), and a lower
 and an upper bound on the value. An entry applies to every position of that shape whose
@@ -38,12 +38,12 @@ The table is one int64 vector (the kernel passes few arrays, see ``layout.py``).
 header gives the regions: shape slots (8 values a slot, one cache line: the 4 key words,
 the chain's head, -1 for a free slot, and the cards that decided the shape's last three
 stored searches naming different cards, as indexes from the top of their suits, or -1),
-entry signatures (mask, value),
-entry patterns (4 masks then 4 values), entry bounds (lower, upper, a spare word that
-keeps two entries' bounds to a cache line, and the ``r`` of each suit packed 8 bits
-apiece), the block pool (next free block, then per block its next block and its
-entry count), and a split line a slot (its own chain's entry count, then the heads of
-its seven split chains; the slot's head word holds the split key from bit 32).
+entry signatures (mask, value; a block's first pair holds its next block and its entry
+count instead), entry patterns (4 masks then 4 values), entry bounds (lower, upper, a
+spare word that keeps two entries' bounds to a cache line, and the ``r`` of each suit
+packed 8 bits apiece), the block pool (its next free block), and a split line a slot
+(its own chain's entry count, then the heads of its seven split chains; the slot's head
+word holds the split key from bit 32).
 
 The functions the search calls (``lookup``, ``store`` and what they call) are inlined
 into it: called as functions, each call passes every field of its arrays and counts
@@ -58,39 +58,24 @@ from numba import njit
 from solvers.doubledummy.bits import hibit, pop
 
 BLOCK = 16
+# a block's first signature pair is its header: the next block of its chain and its
+# entry count, so that walking a chain reads no line but the signatures' (the header
+# shares its line with the block's three oldest entries' signatures); a block holds
+# ENTRIES entries, at 1..ENTRIES
+ENTRIES = BLOCK - 1
 SHAPE_PROBES = 8
 # entries read per lookup; older ones are left to the pool reset
 CHAIN_SCAN = 1024
 # entries a lookup reads past the block of its first settling entry, looking for one
 # that covers fewer cards: on 20 tables 0 saved 1.6% of the card nodes and about 2% of
 # the CPU; 32 saved 3.2% of the nodes but the longer reads took more CPU than that,
-# every chain read in full 3.7% and more CPU still. Past that block a lookup skips every
-# block whose fewest covered cards (``block_cover``) are no fewer than its best entry's,
-# reading only the block's pool record, and every entry whose signature alone shows as
-# many covered cards, before it reads the entry's bounds
+# every chain read in full 3.7% and more CPU still
 COVER_SCAN = 0
 NONE = -1
 INF = 1 << 30
 # header
 H_SLOTS, H_KEYS, H_SIGS, H_PATTERNS, H_BOUNDS, H_POOL, H_BLOCKS, H_SPLIT = range(8)
 HEADER = 8
-# a block's pool record: its next block, then one word holding its entry count (the low
-# COUNT_BITS), the fewest cards any of its entries covers (the next COUNT_BITS), the
-# fewest any entry of it or of an older block of its chain covers (the next), and the
-# entries of it and of the older blocks (above them): a lookup looking for a more general
-# entry than the one it holds skips the block, or stops, from the record it reads anyway
-# to walk the chain, counting the entries it passes over as read
-COUNT_BITS = 8
-COUNT_MASK = (1 << COUNT_BITS) - 1
-REST_SHIFT = 2 * COUNT_BITS
-# a block's record (REC values from pool + REC * (block + 1), two records a cache line):
-# its next block, the count word above, and the highest lower and the lowest upper bound
-# of its entries: a lookup passes over a block none of whose entries can settle its
-# target without reading their signatures
-REC = 4
-TAIL_SHIFT = 3 * COUNT_BITS
-# every pattern covers at most 4 * 13 cards
-NO_COVER = 255
 # a shape whose own chain holds SPLIT_AFTER entries puts its later entries covering the
 # top k cards of its split suit (both chosen by _choose_split) in one of seven chains by
 # those cards' owners, and any other entry in the shape's own chain: a lookup reads the
@@ -141,7 +126,7 @@ def new_table(bits: int) -> np.ndarray:
     patterns = _aligned(sigs + 2 * entries)
     bounds = patterns + 8 * entries
     pool = bounds + 4 * entries
-    split = _aligned(pool + REC * (blocks + 1))
+    split = _aligned(pool + 1)
     size = split + SPLIT * slots
     # the table starts on a cache line (64 bytes), and so does every slot, every entry's
     # pattern (8 values) and every block's signatures: a lookup reads one line a slot
@@ -290,9 +275,9 @@ def _choose_split(tt, blk):
     """The split key for the chain from block ``blk``: the suit and the number of its top
     cards (1 to 3) whose owners spread its entries over the split chains so that a lookup
     like them reads the fewest entries, as ``1 + suit + 4 * (k - 1)`` (0: none helps)."""
+    sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
-    pool = tt[H_POOL]
     best = 0
     best_cost = -1
     counts = np.zeros(SPLIT, dtype=np.int64)
@@ -302,14 +287,14 @@ def _choose_split(tt, blk):
             n = 0
             b = blk
             while b != NONE:
-                for i in range(tt[pool + REC * (b + 1) + 1] & COUNT_MASK):
+                for i in range(1, tt[sigs + 2 * BLOCK * b + 1] + 1):
                     e = b * BLOCK + i
                     mask = tt[patterns + 8 * e + s]
                     covered = (tt[bounds + 4 * e + 3] >> (8 * s)) & 255
                     top = _suit_top(mask)
                     counts[_split_bucket(tt[patterns + 8 * e + 4 + s], top, covered, k)] += 1
                     n += 1
-                b = tt[pool + REC * (b + 1)]
+                b = tt[sigs + 2 * BLOCK * b]
             # a lookup whose position falls in bucket j reads bucket j and the shape's own
             cost = counts[0] * counts[0]
             for j in range(1, SPLIT):
@@ -334,50 +319,34 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
     """The entry of the chain from block ``blk`` (newest first) that matches the
     position, settles ``target`` and covers the fewest cards, given the best so far
     (``found``, covering ``cover`` cards; -1 if none); the entries read so far and the
-    most to read (``COVER_SCAN`` more after the block of the first settling entry).
-    Blocks none of whose entries can settle ``target`` are passed over, and so are,
-    once one was found, blocks and entries that cover at least ``cover`` cards: they
-    could not replace it."""
+    most to read (``COVER_SCAN`` more after the block of the first settling entry)."""
     sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
-    pool = tt[H_POOL]
     while blk != NONE and scanned < limit:
-        word = tt[pool + REC * (blk + 1) + 1]
-        count = word & COUNT_MASK
-        if found >= 0 and ((word >> REST_SHIFT) & COUNT_MASK) >= cover:
-            # no entry of this block or an older one covers fewer cards
-            scanned += word >> TAIL_SHIFT
-            break
-        r = pool + REC * (blk + 1)
-        if (tt[r + 2] >= target or tt[r + 3] < target) \
-                and (found < 0 or ((word >> COUNT_BITS) & COUNT_MASK) < cover):
-            for i in range(count - 1, -1, -1):
-                e = blk * BLOCK + i
-                q = sigs + 2 * e
-                m = tt[q]
-                if (sig & m) != tt[q + 1]:
+        count = tt[sigs + 2 * BLOCK * blk + 1]
+        for i in range(count, 0, -1):
+            e = blk * BLOCK + i
+            q = sigs + 2 * e
+            m = tt[q]
+            if (sig & m) != tt[q + 1]:
+                continue
+            if m < 0:
+                # the signature covers only the top cards: the pattern decides
+                p = patterns + 8 * e
+                if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
+                        or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
                     continue
-                # the signature's covered places: every covered card of a short entry,
-                # the top SIG_CARDS of each suit of a long one
-                if found >= 0 and pop(m & ~SIG_PARTIAL) // 3 >= cover:
-                    continue
-                if m < 0:
-                    # the signature covers only the top cards: the pattern decides
-                    p = patterns + 8 * e
-                    if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
-                            or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
-                        continue
-                b = bounds + 4 * e
-                if tt[b] >= target or tt[b + 1] < target:
-                    c = _cover(tt, bounds, e)
-                    if found < 0:
-                        limit = min(limit, scanned + count + COVER_SCAN)
-                    if found < 0 or c < cover:
-                        found = e
-                        cover = c
+            b = bounds + 4 * e
+            if tt[b] >= target or tt[b + 1] < target:
+                c = _cover(tt, bounds, e)
+                if found < 0:
+                    limit = min(limit, scanned + count + COVER_SCAN)
+                if found < 0 or c < cover:
+                    found = e
+                    cover = c
         scanned += count
-        blk = tt[pool + REC * (blk + 1)]
+        blk = tt[sigs + 2 * BLOCK * blk]
     return found, cover, scanned, limit
 
 
@@ -387,11 +356,10 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
     ``W[ply, at_pattern:at_pattern + 8]`` (signature ``sm``, ``sv``), or -1."""
     sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
-    pool = tt[H_POOL]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
-        count = tt[pool + REC * (blk + 1) + 1] & COUNT_MASK
-        for i in range(count - 1, -1, -1):
+        count = tt[sigs + 2 * BLOCK * blk + 1]
+        for i in range(count, 0, -1):
             f = blk * BLOCK + i
             q = sigs + 2 * f
             if tt[q] != sm or tt[q + 1] != sv:
@@ -405,7 +373,7 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
             if same:
                 return f
         scanned += count
-        blk = tt[pool + REC * (blk + 1)]
+        blk = tt[sigs + 2 * BLOCK * blk]
     return NONE
 
 
@@ -504,7 +472,7 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         head = tt[head_at]
         if head != NONE:
             head &= HEAD_BITS
-        if head == NONE or (tt[pool + REC * (head + 1) + 1] & COUNT_MASK) >= BLOCK:
+        if head == NONE or tt[sigs + 2 * BLOCK * head + 1] >= ENTRIES:
             if tt[pool] >= tt[H_BLOCKS]:
                 # pool exhausted: start afresh (bounds are only ever a speed-up)
                 for i in range(tt[H_SLOTS]):
@@ -522,20 +490,15 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
                 old &= HEAD_BITS
             head = tt[pool]
             tt[pool] += 1
-            tt[pool + REC * (head + 1)] = old
-            below = np.int64(NO_COVER) << REST_SHIFT
-            if old != NONE:
-                below = tt[pool + REC * (old + 1) + 1] & ~((np.int64(1) << REST_SHIFT) - 1)
-            tt[pool + REC * (head + 1) + 1] = (NO_COVER << COUNT_BITS) | below
-            tt[pool + REC * (head + 1) + 2] = -INF
-            tt[pool + REC * (head + 1) + 3] = INF
+            tt[sigs + 2 * BLOCK * head] = old
+            tt[sigs + 2 * BLOCK * head + 1] = 0
             tt[head_at] = head | (split_key << 32)
         if head_at == base_at:
             tt[line] += 1
             if tt[line] == SPLIT_AFTER:
                 tt[base_at] |= _choose_split(tt, tt[base_at] & HEAD_BITS) << 32
-        e = head * BLOCK + (tt[pool + REC * (head + 1) + 1] & COUNT_MASK)
-        tt[pool + REC * (head + 1) + 1] += 1 + (np.int64(1) << TAIL_SHIFT)
+        tt[sigs + 2 * BLOCK * head + 1] += 1
+        e = head * BLOCK + tt[sigs + 2 * BLOCK * head + 1]
         p = patterns + 8 * e
         for j in range(8):
             tt[p + j] = W[ply, at_pattern + j]
@@ -545,17 +508,9 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         tt[b] = -INF
         tt[b + 1] = INF
         covered = np.int64(0)
-        total = np.int64(0)
         for s in range(4):
             covered |= W[ply, at_pattern + 8 + s] << (8 * s)
-            total += W[ply, at_pattern + 8 + s]
         tt[b + 3] = covered
-        # the block's fewest covered cards, and its chain's from it on
-        word = tt[pool + REC * (head + 1) + 1]
-        low = min(total, (word >> COUNT_BITS) & COUNT_MASK)
-        rest = min(total, (word >> REST_SHIFT) & COUNT_MASK)
-        tt[pool + REC * (head + 1) + 1] = (word & COUNT_MASK) | (low << COUNT_BITS) | (rest << REST_SHIFT) \
-            | ((word >> TAIL_SHIFT) << TAIL_SHIFT)
     b = bounds + 4 * e
     if best >= 0:
         # the three cards stay newest first, each once: a card already kept moves up
@@ -565,14 +520,8 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
                 tt[k + SLOT_CARD_THIRD] = tt[k + SLOT_CARD_BEFORE]
             tt[k + SLOT_CARD_BEFORE] = tt[k + SLOT_CARD]
             tt[k + SLOT_CARD] = best
-    # the block's highest lower and lowest upper bound follow its entries'
-    r = pool + REC * (e // BLOCK + 1)
     if ok:
         if target > tt[b]:
             tt[b] = target
-            if target > tt[r + 2]:
-                tt[r + 2] = target
     elif target - 1 < tt[b + 1]:
         tt[b + 1] = target - 1
-        if target - 1 < tt[r + 3]:
-            tt[r + 3] = target - 1

@@ -84,20 +84,19 @@ def _all_chains(tt, slot):
 
 
 def _plain_lookup(tt, slot, seqs, target, hint):
-    """The lookup without signatures or the blocks' covered counts: every pattern of the
-    chains it reads, newest first, up to ``COVER_SCAN`` entries past the block of the
-    first entry that settles the target; of the settling entries read, the first
-    covering the fewest cards. ``hint`` is the card the shape's last store named (the
-    test keeps it)."""
-    pool = int(tt[T.H_POOL])
+    """The lookup without signatures: every pattern of the chains it reads, newest first,
+    up to ``COVER_SCAN`` entries past the block of the first entry that settles the
+    target; of the settling entries read, the first covering the fewest cards. ``hint``
+    is the card the shape's last store named (the test keeps it)."""
+    sigs = int(tt[T.H_SIGS])
     scanned = 0
     found, cover = T.NONE, 0
     # past the block of the first settling entry, at most COVER_SCAN more entries
     limit = T.CHAIN_SCAN
     for blk in _chains(tt, slot, seqs):
         while blk != T.NONE and scanned < limit:
-            count = int(tt[pool + T.REC * (blk + 1) + 1]) & T.COUNT_MASK
-            for i in range(count - 1, -1, -1):
+            count = int(tt[sigs + 2 * T.BLOCK * blk + 1])
+            for i in range(count, 0, -1):
                 e = blk * T.BLOCK + i
                 p = int(tt[T.H_PATTERNS]) + 8 * e
                 if all((seqs[s] & int(tt[p + s])) == int(tt[p + 4 + s]) for s in range(4)):
@@ -109,13 +108,14 @@ def _plain_lookup(tt, slot, seqs, target, hint):
                         if found == T.NONE or c < cover:
                             found, cover = e, c
             scanned += count
-            blk = int(tt[pool + T.REC * (blk + 1)])
+            blk = int(tt[sigs + 2 * T.BLOCK * blk])
     return found, hint
 
 
 def _entries(tt):
     pool = int(tt[T.H_POOL])
-    return sum(int(tt[pool + T.REC * (b + 1) + 1]) & T.COUNT_MASK for b in range(int(tt[pool])))
+    sigs = int(tt[T.H_SIGS])
+    return sum(int(tt[sigs + 2 * T.BLOCK * b + 1]) for b in range(int(tt[pool])))
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -154,13 +154,13 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
             same = False
             if slot >= 0:
                 # an equal pattern already in the chain is updated, not added
-                pool = int(tt[T.H_POOL])
+                sigs = int(tt[T.H_SIGS])
                 for blk in _all_chains(tt, slot):
                     while blk != T.NONE and not same:
-                        for i in range(int(tt[pool + T.REC * (blk + 1) + 1]) & T.COUNT_MASK):
+                        for i in range(1, int(tt[sigs + 2 * T.BLOCK * blk + 1]) + 1):
                             p = int(tt[T.H_PATTERNS]) + 8 * (blk * T.BLOCK + i)
                             same = same or list(tt[p:p + 8]) == pattern[:8]
-                        blk = int(tt[pool + T.REC * (blk + 1)])
+                        blk = int(tt[sigs + 2 * T.BLOCK * blk])
             best = rng.choice([-1, rng.randint(0, 63)])
             blocks = int(tt[tt[T.H_POOL]])
             T.store(tt, W, 0, AT_KEYS, AT_PAT, rng.randint(0, 13), rng.random() < 0.5, best)
@@ -192,30 +192,6 @@ def test_lookup_and_store_agree_with_a_plain_scan(seed):
             hinted += got[1] >= 0
             both += got[1] >= 1 << T.HINT_SHIFT
             three += got[1] >= 1 << (2 * T.HINT_SHIFT)
-    # every block's record names the fewest cards its entries cover, the fewest of its
-    # chain's from it on, and the entries from it on
-    pool = int(tt[T.H_POOL])
-
-    def covers(blk):
-        count = int(tt[pool + T.REC * (blk + 1) + 1]) & T.COUNT_MASK
-        return [sum((int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + i) + 3]) >> (8 * s)) & 255
-                    for s in range(4)) for i in range(count)]
-
-    for blk in range(int(tt[pool])):
-        word = int(tt[pool + T.REC * (blk + 1) + 1])
-        assert (word >> T.COUNT_BITS) & T.COUNT_MASK == min(covers(blk), default=T.NO_COVER)
-        rest = []
-        b = blk
-        while b != T.NONE:
-            rest += covers(b)
-            b = int(tt[pool + T.REC * (b + 1)])
-        assert (word >> T.REST_SHIFT) & T.COUNT_MASK == min(rest, default=T.NO_COVER)
-        assert word >> T.TAIL_SHIFT == len(rest)
-        # and the highest lower and lowest upper bound of its entries
-        bounds = [int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + i)]) for i in range(word & T.COUNT_MASK)]
-        uppers = [int(tt[int(tt[T.H_BOUNDS]) + 4 * (blk * T.BLOCK + i) + 1]) for i in range(word & T.COUNT_MASK)]
-        assert int(tt[pool + T.REC * (blk + 1) + 2]) == max(bounds, default=-T.INF)
-        assert int(tt[pool + T.REC * (blk + 1) + 3]) == min(uppers, default=T.INF)
     # the random tables do exercise hits and hints
     assert found > 20
     # shapes were split, and lookups of split shapes found entries
