@@ -3,7 +3,7 @@
 A position at a trick boundary is looked up in two steps. Its *shape key* (each hand's
 length in each suit, leader, team, rules, and the exact remaining cards when card
 identity matters) selects one shape slot by open addressing. The slot heads a chain of
-blocks of ``ENTRIES`` entries, newest first, so that a lookup reads contiguous memory.
+blocks of ``BLOCK`` entries, newest first, so that a lookup reads contiguous memory.
 An entry holds, per suit, the owners of the top ``r`` remaining cards as a mask and a
 value over the suit's owner sequence (3 bits a card, highest card first), and a lower
 and an upper bound on the value. An entry applies to every position of that shape whose
@@ -38,12 +38,12 @@ The table is one int64 vector (the kernel passes few arrays, see ``layout.py``).
 header gives the regions: shape slots (8 values a slot, one cache line: the 4 key words,
 the chain's head, -1 for a free slot, and the cards that decided the shape's last three
 stored searches naming different cards, as indexes from the top of their suits, or -1),
-entry signatures (mask, value; a block's first pair holds its next block and its entry
-count instead), entry patterns (4 masks then 4 values), entry bounds (lower, upper, a
-spare word that keeps two entries' bounds to a cache line, and the ``r`` of each suit
-packed 8 bits apiece), the block pool (its next free block), and a split line a slot
-(its own chain's entry count, then the heads of its seven split chains; the slot's head
-word holds the split key from bit 32).
+entry signatures (mask, value),
+entry patterns (4 masks then 4 values), entry bounds (lower, upper, a spare word that
+keeps two entries' bounds to a cache line, and the ``r`` of each suit packed 8 bits
+apiece), the block pool (next free block, then per block its next block and its
+entry count), and a split line a slot (its own chain's entry count, then the heads of
+its seven split chains; the slot's head word holds the split key from bit 32).
 
 The functions the search calls (``lookup``, ``store`` and what they call) are inlined
 into it: called as functions, each call passes every field of its arrays and counts
@@ -58,11 +58,6 @@ from numba import njit
 from solvers.doubledummy.bits import hibit, pop
 
 BLOCK = 16
-# a block's first signature pair is its header: the next block of its chain and its
-# entry count, so that walking a chain reads no line but the signatures' (the header
-# shares its line with the block's three oldest entries' signatures); a block holds
-# ENTRIES entries, at 1..ENTRIES
-ENTRIES = BLOCK - 1
 SHAPE_PROBES = 8
 # entries read per lookup; older ones are left to the pool reset
 CHAIN_SCAN = 1024
@@ -126,7 +121,7 @@ def new_table(bits: int) -> np.ndarray:
     patterns = _aligned(sigs + 2 * entries)
     bounds = patterns + 8 * entries
     pool = bounds + 4 * entries
-    split = _aligned(pool + 1)
+    split = _aligned(pool + 1 + 2 * blocks)
     size = split + SPLIT * slots
     # the table starts on a cache line (64 bytes), and so does every slot, every entry's
     # pattern (8 values) and every block's signatures: a lookup reads one line a slot
@@ -275,9 +270,9 @@ def _choose_split(tt, blk):
     """The split key for the chain from block ``blk``: the suit and the number of its top
     cards (1 to 3) whose owners spread its entries over the split chains so that a lookup
     like them reads the fewest entries, as ``1 + suit + 4 * (k - 1)`` (0: none helps)."""
-    sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
+    pool = tt[H_POOL]
     best = 0
     best_cost = -1
     counts = np.zeros(SPLIT, dtype=np.int64)
@@ -287,14 +282,14 @@ def _choose_split(tt, blk):
             n = 0
             b = blk
             while b != NONE:
-                for i in range(1, tt[sigs + 2 * BLOCK * b + 1] + 1):
+                for i in range(tt[pool + 2 + 2 * b]):
                     e = b * BLOCK + i
                     mask = tt[patterns + 8 * e + s]
                     covered = (tt[bounds + 4 * e + 3] >> (8 * s)) & 255
                     top = _suit_top(mask)
                     counts[_split_bucket(tt[patterns + 8 * e + 4 + s], top, covered, k)] += 1
                     n += 1
-                b = tt[sigs + 2 * BLOCK * b]
+                b = tt[pool + 1 + 2 * b]
             # a lookup whose position falls in bucket j reads bucket j and the shape's own
             cost = counts[0] * counts[0]
             for j in range(1, SPLIT):
@@ -323,9 +318,10 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
     sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
     bounds = tt[H_BOUNDS]
+    pool = tt[H_POOL]
     while blk != NONE and scanned < limit:
-        count = tt[sigs + 2 * BLOCK * blk + 1]
-        for i in range(count, 0, -1):
+        count = tt[pool + 2 + 2 * blk]
+        for i in range(count - 1, -1, -1):
             e = blk * BLOCK + i
             q = sigs + 2 * e
             m = tt[q]
@@ -346,7 +342,7 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
                     found = e
                     cover = c
         scanned += count
-        blk = tt[sigs + 2 * BLOCK * blk]
+        blk = tt[pool + 1 + 2 * blk]
     return found, cover, scanned, limit
 
 
@@ -356,10 +352,11 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
     ``W[ply, at_pattern:at_pattern + 8]`` (signature ``sm``, ``sv``), or -1."""
     sigs = tt[H_SIGS]
     patterns = tt[H_PATTERNS]
+    pool = tt[H_POOL]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
-        count = tt[sigs + 2 * BLOCK * blk + 1]
-        for i in range(count, 0, -1):
+        count = tt[pool + 2 + 2 * blk]
+        for i in range(count - 1, -1, -1):
             f = blk * BLOCK + i
             q = sigs + 2 * f
             if tt[q] != sm or tt[q + 1] != sv:
@@ -373,7 +370,7 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
             if same:
                 return f
         scanned += count
-        blk = tt[sigs + 2 * BLOCK * blk]
+        blk = tt[pool + 1 + 2 * blk]
     return NONE
 
 
@@ -472,7 +469,7 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
         head = tt[head_at]
         if head != NONE:
             head &= HEAD_BITS
-        if head == NONE or tt[sigs + 2 * BLOCK * head + 1] >= ENTRIES:
+        if head == NONE or tt[pool + 2 + 2 * head] >= BLOCK:
             if tt[pool] >= tt[H_BLOCKS]:
                 # pool exhausted: start afresh (bounds are only ever a speed-up)
                 for i in range(tt[H_SLOTS]):
@@ -490,15 +487,15 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
                 old &= HEAD_BITS
             head = tt[pool]
             tt[pool] += 1
-            tt[sigs + 2 * BLOCK * head] = old
-            tt[sigs + 2 * BLOCK * head + 1] = 0
+            tt[pool + 1 + 2 * head] = old
+            tt[pool + 2 + 2 * head] = 0
             tt[head_at] = head | (split_key << 32)
         if head_at == base_at:
             tt[line] += 1
             if tt[line] == SPLIT_AFTER:
                 tt[base_at] |= _choose_split(tt, tt[base_at] & HEAD_BITS) << 32
-        tt[sigs + 2 * BLOCK * head + 1] += 1
-        e = head * BLOCK + tt[sigs + 2 * BLOCK * head + 1]
+        e = head * BLOCK + tt[pool + 2 + 2 * head]
+        tt[pool + 2 + 2 * head] += 1
         p = patterns + 8 * e
         for j in range(8):
             tt[p + j] = W[ply, at_pattern + j]
