@@ -1,6 +1,7 @@
 """The 20-cell table's search size, cell by cell, beside DDS solving the same cells.
 
     .venv/bin/python benchmarks/dd_table_counts.py OUT [TABLES] [--no-dds] [--bits=B] [--dds-order=0213] [--alone]
+        [--chains]
 
 For each of the benchmark's first TABLES full deals (default 20) and each strain, our
 four leaders are solved in the table's order on one table-sized solver (as one thread
@@ -18,6 +19,9 @@ from the cells before it, ours beside DDS's (with ``--dds-order=0213`` DDS's cel
 follow the same leaders as ours). Every cell's row also lists its probes (target,
 reached, trick nodes), and the printout sums the trick nodes of the two probes that
 decide the value (at the value, reached, and one above, missed) apart from the others.
+``--chains`` also prints how the table's entries lie after each strain's four cells: the
+share of the entries by the length of the chain holding them (in blocks of
+``ttable.BLOCK``), and by the cards they cover.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -44,6 +49,7 @@ DDS_ORDER = next((tuple(int(c) for c in a.split("=")[1]) for a in sys.argv if a.
                  (0, 1, 2, 3))
 BITS = next((int(a.split("=")[1]) for a in sys.argv if a.startswith("--bits=")), None)
 ALONE = "--alone" in sys.argv
+CHAINS = "--chains" in sys.argv
 
 
 def dds_cells(position: Position, strain: str, order=(0, 1, 2, 3)) -> list[tuple[int, int]]:
@@ -98,8 +104,36 @@ class _ProbeLog(Solver):
         return ok, move
 
 
-def our_cells(hands: list[list], strain: str, order=None) -> list[dict]:
-    """Our four cells of one strain on one fresh table-sized solver, in the table's order."""
+def chain_profile(tt, by_blocks: Counter, by_cover: Counter) -> None:
+    """Add the table's entries to ``by_blocks`` (by the blocks of the chain holding
+    them: a shape's own chain and each of its split chains) and ``by_cover`` (by the
+    cards they cover)."""
+    pool, keys = int(tt[ttable.H_POOL]), int(tt[ttable.H_KEYS])
+    for slot in range(int(tt[ttable.H_SLOTS])):
+        word = int(tt[keys + ttable.SLOT * slot + ttable.SLOT_HEAD])
+        if word == ttable.NONE:
+            continue
+        heads = [word & ttable.HEAD_BITS]
+        if word >> 32:
+            line = int(tt[ttable.H_SPLIT]) + ttable.SPLIT * slot
+            heads += [int(tt[line + j]) for j in range(1, ttable.SPLIT)]
+        for blk in heads:
+            entries, blocks = [], 0
+            while blk != ttable.NONE:
+                entries += [blk * ttable.BLOCK + i for i in range(int(tt[pool + 2 + 2 * blk]))]
+                blocks += 1
+                blk = int(tt[pool + 1 + 2 * blk])
+            if entries:
+                by_blocks[blocks] += len(entries)
+            for e in entries:
+                c = int(tt[int(tt[ttable.H_BOUNDS]) + 4 * e + 3])
+                by_cover[sum((c >> (8 * s)) & 255 for s in range(4))] += 1
+
+
+def our_cells(hands: list[list], strain: str, order=None, profile=None) -> list[dict]:
+    """Our four cells of one strain on one fresh table-sized solver, in the table's order;
+    with ``profile`` (two counters), its table's entries added to them afterwards
+    (``chain_profile``)."""
     solver = _ProbeLog(BITS or TABLE_BITS)
     cells = _Cells(hands, None, None, False)
     out = [None] * 4
@@ -116,6 +150,8 @@ def our_cells(hands: list[list], strain: str, order=None) -> list[dict]:
                        "cpu": time.process_time() - start, "exact": result.exact, "guess": guess,
                        "emptied": share < last_share, "order": place, "probes": solver.probes}
         last_share = share
+    if profile is not None:
+        chain_profile(solver._table, *profile)
     return out
 
 
@@ -136,13 +172,14 @@ def main() -> None:
     with_dds = "--no-dds" not in sys.argv
     count = int(args[1]) if len(args) > 1 else 20
     rows = []
+    profile = (Counter(), Counter()) if CHAINS else None
     # compile (or load the compiled kernels) before counting anything
     our_cells([list(h) for h in next(positions("warm", 1, 13, False)).hands], "N")
     deals = list(positions("full", count + 1, 13, False))
     for number, position in enumerate(deals[:count]):
         hands = [list(h) for h in position.hands]
         for strain in STRAIN_LETTERS:
-            ours = our_cells(hands, strain)
+            ours = our_cells(hands, strain, profile=profile)
             theirs = dds_cells(position, strain, DDS_ORDER) if with_dds else [(None, 0)] * 4
             alone = alone_cells(hands, strain, ours) if ALONE else [0] * 4
             dds_empty = dds_alone(position, deals[count], strain) if ALONE and with_dds else [0] * 4
@@ -196,6 +233,13 @@ def main() -> None:
           f"{sum(1 for r in rows if r['guess'] is not None)}")
     per_table = sorted(((sum(r["cpu"] for r in rows if r["deal"] == n), n) for n in range(count)), reverse=True)
     print("slowest tables (cpu s, deal): " + " ".join(f"{c:.2f}:{n}" for c, n in per_table[:5]))
+    if CHAINS:
+        by_blocks, by_cover = profile
+        entries = max(1, sum(by_blocks.values()))
+        print("entries by their chain's blocks (share): " + " ".join(
+            f"{b}:{n / entries:.3f}" for b, n in sorted(by_blocks.items())))
+        print("entries by the cards they cover (share): " + " ".join(
+            f"{c}:{n / entries:.3f}" for c, n in sorted(by_cover.items())))
 
 
 if __name__ == "__main__":

@@ -220,3 +220,47 @@ def test_signature_is_exact_for_short_patterns():
             assert m >= 0 and by_sig == full
         else:
             assert m < 0
+
+
+def _plain_split(tt, blk):
+    """``_choose_split`` with a list of counts: the split key whose chains a lookup
+    reads fewest entries of (0 when none beats the unsplit chain)."""
+    pool, patterns, bounds = int(tt[T.H_POOL]), int(tt[T.H_PATTERNS]), int(tt[T.H_BOUNDS])
+    entries = []
+    while blk != T.NONE:
+        entries += [blk * T.BLOCK + i for i in range(int(tt[pool + 2 + 2 * blk]))]
+        blk = int(tt[pool + 1 + 2 * blk])
+    best, best_cost = 0, -1
+    for s in range(4):
+        for k in range(1, 4):
+            counts = [0] * T.SPLIT
+            for e in entries:
+                covered = (int(tt[bounds + 4 * e + 3]) >> (8 * s)) & 255
+                top = _top_owners(int(tt[patterns + 8 * e + 4 + s]), k) if covered >= k else None
+                counts[0 if top is None else top % (T.SPLIT - 1) + 1] += 1
+            cost = counts[0] ** 2 + sum(c * (counts[0] + c) for c in counts[1:])
+            if best_cost < 0 or cost < best_cost:
+                best, best_cost = 1 + s + 4 * (k - 1), cost
+    return 0 if best_cost >= len(entries) ** 2 else best
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_split_choice_agrees_with_a_plain_count(seed):
+    """The split key chosen for a shape's chain is the one a plain count of its entries'
+    top owners chooses."""
+    rng = random.Random(100 + seed)
+    W = np.zeros((MAX_PLY, WORK_SIZE), dtype=np.int64)
+    chosen = set()
+    for trial in range(20):
+        tt = T.new_table(6)
+        lengths = [rng.randint(0, 13) for _ in range(4)]
+        W[0, AT_KEYS:AT_KEYS + 4] = [trial + 1, 5, 3, 0]
+        for _ in range(rng.randint(1, T.SPLIT_AFTER - 1)):
+            W[0, AT_PAT:AT_PAT + 12] = _pattern(rng, _random_owners(rng, lengths, 4), lengths)
+            T.store(tt, W, 0, AT_KEYS, AT_PAT, rng.randint(0, 13), rng.random() < 0.5, -1)
+        slot = T.find_shape(tt, W, 0, AT_KEYS)
+        _, own = _split_key(tt, slot)
+        key = int(T._choose_split(tt, own))
+        assert key == _plain_split(tt, own)
+        chosen.add(key)
+    assert len(chosen) > 2
