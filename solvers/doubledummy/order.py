@@ -258,6 +258,9 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
     if s == trump and led_suit != trump:
         if my_side_wins and ((w >> 4) == trump or ((w & 15) > opp_top and opp_ruff < 0)):
             return -40 - b
+        if (w >> 4) == led_suit and mate_top > (w & 15) and mate_top > opp_top and opp_ruff < 0:
+            # a partner still to play surely wins the trick: do not ruff it
+            return -40 - b
         if beats and b > opp_ruff:
             # above every discard, also when the side's card may still lose the trick
             # (a discard then weighs up to 60 + 31): the ruff makes the trick the side's
@@ -314,12 +317,16 @@ def obvious_win(m, rem, w, facts):
 
 
 @njit(cache=True, inline="always")
-def obvious_ruff(tm, rem, trump, w, opp_ruff):
+def obvious_ruff(tm, rem, trump, w, facts):
     """For a follower void in the led suit (not trumps) whose side is not winning the
     trick: the run of its trumps ``tm`` that ``follow_weight`` ranks first, when one of
     them beats the trick's card and every trump a later opponent could ruff with (110 - b,
-    above any other trump and any discard, which weigh at most 31 then); else 0. ``rem``:
-    the live trumps."""
+    above any other trump and any discard, which weigh at most 31 then) and no partner
+    still to play surely wins the trick (its ruffs then weigh below every discard); else
+    0. ``rem``: the live trumps; ``facts``: from ``later_facts``."""
+    opp_top, mate_top, opp_ruff, opp_second = facts
+    if (w >> 4) != trump and mate_top > (w & 15) and mate_top > opp_top and opp_ruff < 0:
+        return 0
     thr = opp_ruff
     if (w >> 4) == trump and (w & 15) > thr:
         thr = w & 15
