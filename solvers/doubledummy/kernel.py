@@ -503,7 +503,7 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
             and not my_side_wins and fkiller < 0:
         tm = _suit(legal_mask, trump)
         if tm != 0:
-            run = obvious_ruff(tm, _suit(live, trump), trump, w, facts[2])
+            run = obvious_ruff(tm, _suit(live, trump), trump, w, facts)
             if run != 0:
                 return _one_move(W, ply, trump, run)
     count = 0

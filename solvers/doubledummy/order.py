@@ -29,8 +29,11 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     ``lead_weight`` (``left``: the tricks still to play): the highest remaining card of
     the suit, whether every card wins the trick (the partner's card tops the opponents'
     and nobody can ruff), whether the top card wins (nobody can ruff), the weight of a
-    winning lead and of a losing one, which rule of the losing lead applies (1: an opponent holds the top card bare,
-    2: the leader holds it), and the second card when the leader holds it (else -1).
+    winning lead and of a losing one, which rule of the losing lead applies (without
+    trumps 1: an opponent holds the top card bare, 2: the leader holds it; in trump games
+    3: an opponent holds it bare, 4: the leader holds it and the partner the second card,
+    5: the leader holds it, 6: the partner holds it, 7: an opponent holds it), and the
+    second card when the leader holds it (else -1).
 
     A suit weighs less the more cards the two opponents next to the leader hold in it
     and when the partner is void; leads that win come first."""
@@ -122,6 +125,18 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
         mode = 1
     elif top == p:
         mode = 2
+    if trump >= 0:
+        # trump games: DDS's modes of a losing lead. The lead may lose to a ruff, so the
+        # leader's or the partner's top card still comes early, and from a suit whose top
+        # card the opponents hold the lowest card comes first
+        if mode == 1:
+            mode = 3
+        elif mode == 2:
+            mode = 4 if second == partner else 5
+        elif top == partner:
+            mode = 6
+        else:
+            mode = 7
     sec_bit = sb if second == p else -1
     return rem, tb, win_all, not ruffable, win_w, lose_w, mode, sec_bit
 
@@ -139,6 +154,16 @@ def lead_weight(b, sequence, plan):
         return lose_w + 28 + rrank
     if mode == 2:
         return lose_w - 17 + rrank
+    if mode == 3:
+        return lose_w + 2 + rrank
+    if mode == 4:
+        return lose_w + 33 + rrank
+    if mode == 5:
+        return lose_w + (38 if b == tb else -14 + rrank)
+    if mode == 6:
+        return lose_w + 34 + rrank
+    if mode == 7:
+        return lose_w + (35 if (sequence and b == sec_bit) else 15 - b)
     if not sequence:
         return lose_w + 12 + rrank
     if b == sec_bit:
@@ -233,6 +258,9 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
     if s == trump and led_suit != trump:
         if my_side_wins and ((w >> 4) == trump or ((w & 15) > opp_top and opp_ruff < 0)):
             return -40 - b
+        if (w >> 4) == led_suit and mate_top > (w & 15) and mate_top > opp_top and opp_ruff < 0:
+            # a partner still to play surely wins the trick: do not ruff it
+            return -40 - b
         if beats and b > opp_ruff:
             # above every discard, also when the side's card may still lose the trick
             # (a discard then weighs up to 60 + 31): the ruff makes the trick the side's
@@ -289,12 +317,16 @@ def obvious_win(m, rem, w, facts):
 
 
 @njit(cache=True, inline="always")
-def obvious_ruff(tm, rem, trump, w, opp_ruff):
+def obvious_ruff(tm, rem, trump, w, facts):
     """For a follower void in the led suit (not trumps) whose side is not winning the
     trick: the run of its trumps ``tm`` that ``follow_weight`` ranks first, when one of
     them beats the trick's card and every trump a later opponent could ruff with (110 - b,
-    above any other trump and any discard, which weigh at most 31 then); else 0. ``rem``:
-    the live trumps."""
+    above any other trump and any discard, which weigh at most 31 then) and no partner
+    still to play surely wins the trick (its ruffs then weigh below every discard); else
+    0. ``rem``: the live trumps; ``facts``: from ``later_facts``."""
+    opp_top, mate_top, opp_ruff, opp_second = facts
+    if (w >> 4) != trump and mate_top > (w & 15) and mate_top > opp_top and opp_ruff < 0:
+        return 0
     thr = opp_ruff
     if (w >> 4) == trump and (w & 15) > thr:
         thr = w & 15
