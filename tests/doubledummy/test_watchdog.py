@@ -77,3 +77,14 @@ def test_budgets_of_several_threads_each_end_at_their_own_deadline(monkeypatch):
     # a thread still in Python at its deadline stops at its next kernel call unaided
     assert 1 <= len(fired) <= 3
     assert not solver_module._WATCHDOG._armed
+
+
+def test_a_sampled_ending_keeps_its_slices_and_no_watchdog(monkeypatch):
+    armed = []
+    monkeypatch.setattr(solver_module._WATCHDOG, "arm", armed.append)
+    position = random_position(Rng(6), 6, TrickRules.bridge(1), trick_cards=0)
+    free = Solver().ending_value(position.hands, position.leader, position.trick, position.rules)
+    timed = Solver().ending_value(position.hands, position.leader, position.trick, position.rules,
+                                  budget_ms=5_000)
+    assert timed == free
+    assert armed == []
