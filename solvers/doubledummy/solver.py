@@ -7,6 +7,7 @@ line, or solving many sampled deals that share most cards reuse earlier work.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -25,12 +26,20 @@ __all__ = ["Solver", "solve", "load_kernels", "kernels_ready", "kernels_ready_wi
 
 # without a budget a solve still stops here, so no position can hang a caller
 DEFAULT_NODE_BUDGET = 20_000_000
-# kernel calls are cut into slices this size so a time budget is checked in between;
-# a cut search restarts and finds its finished subtrees in the table
+# under a time budget a kernel call runs in one piece until the last tenth of the
+# budget, at the speed seen so far; in that last tenth each call gets at most half the
+# time left (so a busy machine does not run far past the deadline), and a call the
+# speed misjudged is cut at the deadline by the watchdog (_Watchdog)
+RESERVE_SHARE = 0.1
+# a sampled ending (ending_value) is a small search solved thousands of times a second:
+# arming the watchdog would cost about 2.5 us of its 170 us or more, so its calls are
+# slices of at most this many nodes and half the time left, checked between slices
 SLICE_NODES = 100_000
 MIN_SLICE = 1_000
-# nodes per second assumed before a solve has measured its own speed
+# nodes per second assumed before a solver has measured its own speed, and the nodes a
+# solve must search for its speed to be kept as the solver's
 FIRST_RATE = 1_000_000
+RATE_NODES = 200_000
 # probes that step one point from a guess before the search falls back to halving
 GUESS_PROBES = 14
 # new rules empty the table when more than this share of its entry blocks is in use
@@ -46,9 +55,20 @@ class _OutOfBudget(Exception):
 
 
 class _Budget:
-    """Node and time allowance shared by every kernel call of one solve."""
+    """Node and time allowance shared by every kernel call of one solve.
 
-    def __init__(self, nodes: int | None, ms: float | None):
+    Under a time budget a kernel call runs in one piece until the budget's last tenth,
+    at the speed the solver measured (``rate``, nodes a second, before this solve has
+    measured its own); the process's watchdog (:class:`_Watchdog`) cuts a call still
+    running at the deadline by lowering the node limit in the search's vector, which the
+    kernel reads at every node. A call that runs out of nodes is started again and finds
+    its finished subtrees in the table, but not the move order it had: short slices
+    (100 000 nodes) changed the size of the slowest searches by -16% to +26%. An
+    unwatched budget (``watched=False``, a sampled ending's) keeps those slices and
+    needs no watchdog."""
+
+    def __init__(self, nodes: int | None, ms: float | None, rate: float = FIRST_RATE, *,
+                 watched: bool = True):
         if nodes is not None and (not isinstance(nodes, int) or isinstance(nodes, bool) or nodes < 1):
             raise CardsageError("budget_nodes must be a positive integer", field="budget_nodes")
         if ms is not None and (not isinstance(ms, (int, float)) or isinstance(ms, bool) or ms <= 0):
@@ -56,30 +76,121 @@ class _Budget:
         self.nodes_left = DEFAULT_NODE_BUDGET if nodes is None else nodes
         self.start = time.perf_counter()
         self.deadline = None if ms is None else self.start + ms / 1000.0
+        self.reserve = 0.0 if ms is None else RESERVE_SHARE * ms / 1000.0
+        self.first_rate = rate
         self.used = 0
         # trick-boundary nodes, cuts there by sure tricks and by the table, second-hand cuts
         self.stats = [0, 0, 0, 0]
+        # set by the watchdog at the deadline; the vector of the search running now
+        self.expired = False
+        self.vector: np.ndarray | None = None
+        self._armed = False
+        self.watched = watched
 
-    def slice(self) -> int:
+    def limit(self, vector: np.ndarray) -> int:
+        """Write into ``vector`` the node limit of the next kernel call and return it, or
+        raise :class:`_OutOfBudget` when the nodes or the time have run out."""
         if self.deadline is None:
             # no clock to read: a sampled search with a fixed count solves thousands of
             # endings, two or three probes each
             if self.nodes_left <= 0:
                 raise _OutOfBudget
+            vector[_LIMIT_AT] = self.nodes_left
             return self.nodes_left
+        if self.watched and not self._armed:
+            _WATCHDOG.arm(self)
+            self._armed = True
         now = time.perf_counter()
-        if self.nodes_left <= 0 or (self.deadline is not None and now >= self.deadline):
+        if self.nodes_left <= 0 or now >= self.deadline:
             raise _OutOfBudget
-        # no slice may take more than half the time left at the speed seen so far, so a
-        # slow (busy) machine does not run far past the deadline
         elapsed = now - self.start
-        rate = self.used / elapsed if self.used > 0 and elapsed > 0 else FIRST_RATE
-        fits = int(rate * (self.deadline - now) / 2)
-        return min(self.nodes_left, max(MIN_SLICE, min(SLICE_NODES, fits)))
+        rate = self.used / elapsed if self.used > 0 and elapsed > 0 else self.first_rate
+        left = self.deadline - now
+        if self.watched:
+            run = max(left - self.reserve, left / 2)
+            limit = min(self.nodes_left, max(MIN_SLICE, int(rate * run)))
+        else:
+            limit = min(self.nodes_left, max(MIN_SLICE, min(SLICE_NODES, int(rate * left / 2))))
+        vector[_LIMIT_AT] = limit
+        # published before the last look at the flag: a watchdog firing after that look
+        # finds this vector and cuts its search
+        self.vector = vector
+        if self.expired:
+            raise _OutOfBudget
+        return limit
+
+    def expire(self) -> None:
+        """Called by the watchdog at the deadline: cut the running search at its next node."""
+        self.expired = True
+        vector = self.vector
+        if vector is not None:
+            vector[_LIMIT_AT] = -1
 
     def spend(self, nodes: int) -> None:
         self.used += nodes
         self.nodes_left -= nodes
+
+    def rate(self) -> float | None:
+        """Nodes a second this solve searched, when it searched enough to tell."""
+        elapsed = time.perf_counter() - self.start
+        return self.used / elapsed if self.used >= RATE_NODES and elapsed > 0 else None
+
+    def close(self) -> None:
+        """The solve is over: the watchdog forgets this budget."""
+        if self._armed:
+            _WATCHDOG.disarm(self)
+            self._armed = False
+        self.vector = None
+
+
+class _Watchdog:
+    """One thread a process that cuts, at its deadline, the running search of every armed
+    time budget (:meth:`_Budget.expire`). It sleeps until the earliest deadline armed; a
+    budget armed with an earlier one wakes it. A budget's solve disarms it when it ends,
+    and the lock makes sure no budget is expired after that."""
+
+    def __init__(self):
+        self._reset()
+
+    def _reset(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self._armed: set[_Budget] = set()
+        self._wake_at: float | None = None
+        self._thread: threading.Thread | None = None
+
+    def arm(self, budget: _Budget) -> None:
+        """Cut ``budget``'s running search at its deadline unless it is disarmed first."""
+        with self._cond:
+            self._armed.add(budget)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, daemon=True, name="dd-deadlines")
+                self._thread.start()
+            elif self._wake_at is None or budget.deadline < self._wake_at:
+                self._cond.notify()
+
+    def disarm(self, budget: _Budget) -> None:
+        """Forget ``budget`` (its solve has ended)."""
+        with self._cond:
+            self._armed.discard(budget)
+
+    def _run(self) -> None:
+        with self._cond:
+            while True:
+                now = time.perf_counter()
+                earliest = None
+                for budget in list(self._armed):
+                    if budget.deadline <= now:
+                        self._armed.discard(budget)
+                        budget.expire()
+                    elif earliest is None or budget.deadline < earliest:
+                        earliest = budget.deadline
+                self._wake_at = earliest
+                self._cond.wait(None if earliest is None else earliest - now)
+
+
+_WATCHDOG = _Watchdog()
+# a forked process has no watchdog thread: it starts its own when it first needs one
+os.register_at_fork(after_in_child=_WATCHDOG._reset)
 
 
 class _Ending:
@@ -127,6 +238,9 @@ class Solver:
         # counts of the last solve: trick-boundary nodes (what DDS reports as its nodes)
         # and the cuts made there
         self.last_stats: dict[str, int] = {}
+        # nodes a second of the last solve that searched enough to tell: a time budget's
+        # first kernel call runs as far as this speed allows (_Budget)
+        self._rate = FIRST_RATE
 
     def clear(self) -> None:
         """Forget every stored result and the move-ordering memory (the killer moves), so
@@ -166,7 +280,7 @@ class Solver:
             return result.lower, result.upper, result.exact
         if budget_ms is not None:
             load_kernels()
-        budget = _Budget(None, budget_ms)
+        budget = _Budget(None, budget_ms, FIRST_RATE, watched=False)
         ending = self._ending
         encode_ending(hands, leader, trick, rules, ending.vector)
         ending.vector[L.O_CFG + K.C_RULES_ID] = self._rules_id(rules)
@@ -181,6 +295,7 @@ class Solver:
                 return box[0], box[1], False
             return lower, upper, False
         finally:
+            budget.close()
             self.last_stats = dict(zip(("trick_nodes", "sure_cuts", "table_cuts", "second_hand_cuts"),
                                        budget.stats))
         return lower, upper, True
@@ -202,7 +317,7 @@ class Solver:
         if budget_ms is not None:
             load_kernels()
         start = time.perf_counter()
-        budget = _Budget(budget_nodes, budget_ms)
+        budget = _Budget(budget_nodes, budget_ms, self._rate)
         state = encode(position)
         state.cfg[K.C_RULES_ID] = self._rules_id(position.rules)
         lower, upper = state.bounds()
@@ -236,10 +351,18 @@ class Solver:
             if result.best is None:
                 result.best = self._fallback_card(state, found, result.cards)
                 result.line = [result.best]
+        finally:
+            self._close(budget)
         result.nodes = budget.used
         self.last_stats = dict(zip(("trick_nodes", "sure_cuts", "table_cuts", "second_hand_cuts"), budget.stats))
         result.ms = (time.perf_counter() - start) * 1000.0
         return result
+
+    def _close(self, budget: _Budget) -> None:
+        budget.close()
+        rate = budget.rate()
+        if rate is not None:
+            self._rate = rate
 
     def _forget_unless_continued(self, position: Position) -> None:
         hands = tuple(frozenset(hand) for hand in position.hands)
@@ -270,13 +393,13 @@ class Solver:
     def _search_once(self, vector: np.ndarray, address: int, target: int, budget: _Budget
                      ) -> tuple[bool, int, int]:
         """One null-window search of the state ``vector`` (at ``address``; it stays alive
-        in the caller) within the budget's slice: can the team score ``target``, the root
-        card that settled it (-1 if none did), and whether the slice ran out. The counters
+        in the caller) within the budget's node limit: can the team score ``target``, the root
+        card that settled it (-1 if none did), and whether the search was cut. The counters
         are read in one slice (layout.py: nodes, limit, aborted, root card, then the four
         statistics)."""
-        vector[_LIMIT_AT] = budget.slice()
+        limit = budget.limit(vector)
         ok = _search(address, self._table_address, self._table.size, self._work_address, target, 0)
-        nodes, limit, aborted, move, s0, s1, s2, s3 = vector[L.O_CTR:L.O_CTR + 8].tolist()
+        nodes, _, aborted, move, s0, s1, s2, s3 = vector[L.O_CTR:L.O_CTR + 8].tolist()
         budget.spend(nodes if nodes < limit else limit)
         stats = budget.stats
         stats[0] += s0
