@@ -40,6 +40,15 @@ MIN_SLICE = 1_000
 # solve must search for its speed to be kept as the solver's
 FIRST_RATE = 1_000_000
 RATE_NODES = 200_000
+# a solve with fewer tricks left than this searches far less than a slice (a sampled
+# hint's exact endings, solved thousands of times a second): it keeps the slices and
+# arms no watchdog, whose lock and set cost a few percent of such a solve
+WATCH_FROM_TRICKS = 7
+# the watchdog is woken for a budget armed with an earlier deadline than the one it
+# sleeps to only when it is earlier by more than this (s): a hint's samples share one
+# deadline, met each time a few microseconds apart, and a wake-up for each cost a tenth
+# of the samples a late-trick hint weighs
+WAKE_SLACK = 0.0005
 # probes that step one point from a guess before the search falls back to halving
 GUESS_PROBES = 14
 # new rules empty the table when more than this share of its entry blocks is in use
@@ -165,7 +174,7 @@ class _Watchdog:
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, daemon=True, name="dd-deadlines")
                 self._thread.start()
-            elif self._wake_at is None or budget.deadline < self._wake_at:
+            elif self._wake_at is None or budget.deadline < self._wake_at - WAKE_SLACK:
                 self._cond.notify()
 
     def disarm(self, budget: _Budget) -> None:
@@ -317,7 +326,8 @@ class Solver:
         if budget_ms is not None:
             load_kernels()
         start = time.perf_counter()
-        budget = _Budget(budget_nodes, budget_ms, self._rate)
+        watched = max(len(hand) for hand in position.hands) >= WATCH_FROM_TRICKS
+        budget = _Budget(budget_nodes, budget_ms, self._rate, watched=watched)
         state = encode(position)
         state.cfg[K.C_RULES_ID] = self._rules_id(position.rules)
         lower, upper = state.bounds()

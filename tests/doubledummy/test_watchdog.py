@@ -95,3 +95,16 @@ def test_a_sampled_ending_keeps_its_slices_and_no_watchdog(monkeypatch):
                                   budget_ms=5_000)
     assert timed == free
     assert armed == []
+
+
+def test_a_short_ending_keeps_its_slices_and_a_full_deal_arms_the_watchdog(monkeypatch):
+    armed = []
+    monkeypatch.setattr(solver_module._WATCHDOG, "arm", armed.append)
+    monkeypatch.setattr(solver_module._WATCHDOG, "disarm", lambda budget: None)
+    short = random_position(Rng(6), solver_module.WATCH_FROM_TRICKS - 1, TrickRules.bridge(1), trick_cards=0)
+    free = Solver().solve(short, values="all")
+    timed = Solver().solve(short, values="all", budget_ms=5_000)
+    assert (timed.value, timed.cards) == (free.value, free.cards)
+    assert armed == []
+    Solver().solve(_full_deal(4), budget_ms=5_000)
+    assert len(armed) == 1
