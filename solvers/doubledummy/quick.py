@@ -35,6 +35,32 @@ SECOND_HAND_TRUMP_LEAD = True
 
 
 @njit(cache=True, inline="always")
+def _holder_of(S, n, s, bit):
+    """The seat holding the card ``bit`` of suit ``s`` (-1 if none)."""
+    holder = -1
+    for q in range(n):
+        if (suit_of(S[O_HANDS + q], s) >> bit) & 1:
+            holder = q
+    return holder
+
+
+@njit(cache=True, inline="always")
+def _longest_side_trumps(S, n, side, trump, leader, led):
+    """The trumps of ``side``'s longest trump hand kept after this trick, -1 when the
+    other side holds a trump: a hand void in the suit ``led`` (``led`` -1 for a trump
+    lead), other than the ``leader``, may have to ruff with one of them."""
+    longest = 0
+    for q in range(n):
+        length = pop(suit_of(S[O_HANDS + q], trump))
+        if length > 0 and S[O_TEAM + q] != side:
+            return -1
+        if led >= 0 and q != leader and suit_of(S[O_HANDS + q], led) == 0:
+            length -= 1
+        longest = max(longest, length)
+    return longest
+
+
+@njit(cache=True, inline="always")
 def remaining_cards(S, n):
     """Each suit's remaining cards (powers, bit 0 lowest), every hand together: worked
     out once at a trick boundary and read by every count there."""
@@ -116,10 +142,7 @@ def quick_bound_rem(S, n, leader, rems):
         top = hibit(rem)
         if (suit_of(ours, s) >> top) & 1 == 0:
             continue
-        holder = -1
-        for p in range(n):
-            if (suit_of(S[O_HANDS + p], s) >> top) & 1:
-                holder = p
+        holder = _holder_of(S, n, s, top)
         mine = suit_of(S[O_HANDS + holder], s)
         run = top_run(mine, rem)
         # no other hand holds more of the suit than the other hands together
@@ -669,22 +692,11 @@ def second_hand_trumps_kept(S, n, p, trump, rem):
     if SECOND_HAND_ALL_TRUMPS:
         # the side holding every trump wins each trick its longest trump hand plays a
         # trump in: no ranks relied on
-        longest = 0
-        for q in range(n):
-            length = pop(suit_of(S[O_HANDS + q], trump))
-            if length > 0 and S[O_TEAM + q] != side:
-                longest = -1
-                break
-            if q != leader and suit_of(S[O_HANDS + q], led) == 0:
-                length -= 1
-            longest = max(longest, length)
+        longest = _longest_side_trumps(S, n, side, trump, leader, led)
         if longest > 0:
             return longest, np.int64(0)
     top = hibit(trumps)
-    holder = -1
-    for q in range(n):
-        if (suit_of(S[O_HANDS + q], trump) >> top) & 1:
-            holder = q
+    holder = _holder_of(S, n, trump, top)
     if S[O_TEAM + holder] != side:
         return 0, np.int64(0)
     mine = suit_of(S[O_HANDS + holder], trump)
@@ -706,20 +718,11 @@ def _trump_lead_kept(S, n, p, trump, trumps):
     trick. ``trumps``: the trumps still in the hands."""
     side = S[O_TEAM + p]
     if SECOND_HAND_ALL_TRUMPS:
-        longest = 0
-        for q in range(n):
-            length = pop(suit_of(S[O_HANDS + q], trump))
-            if length > 0 and S[O_TEAM + q] != side:
-                longest = -1
-                break
-            longest = max(longest, length)
+        longest = _longest_side_trumps(S, n, side, trump, -1, -1)
         if longest > 1:
             return longest - 1, np.int64(0)
     top = hibit(trumps)
-    holder = -1
-    for q in range(n):
-        if (suit_of(S[O_HANDS + q], trump) >> top) & 1:
-            holder = q
+    holder = _holder_of(S, n, trump, top)
     if S[O_TEAM + holder] != side:
         return 0, np.int64(0)
     mine = suit_of(S[O_HANDS + holder], trump)

@@ -10,21 +10,8 @@ from solvers.cards import Rng
 from solvers.doubledummy import TrickRules
 from solvers.doubledummy import kernel as K
 from solvers.doubledummy.encode import encode
-from solvers.doubledummy.quick import remaining_cards, second_hand_tricks_rem, second_hand_trumps_kept
 from solvers.doubledummy.randoms import random_position
-
-
-def _count(state):
-    """The second hand's sure tricks with the kept top trumps, and those trumps alone."""
-    S = state.packed()
-    seat = state.to_play
-    trump = int(state.cfg[K.C_TRUMP])
-    rem = remaining_cards(S, 4)
-    q, _ = second_hand_tricks_rem(S, 4, seat, trump, rem)
-    if q == 0:
-        return 0, 0
-    kept, _ = second_hand_trumps_kept(S, 4, seat, trump, rem)
-    return q + kept, kept
+from tests.doubledummy.counts import second_hand_count
 
 
 @pytest.mark.parametrize("exhaustive", [True, False])
@@ -39,7 +26,8 @@ def test_kept_top_trumps_never_exceed_the_second_hands_value(exhaustive):
         size = 2 + i % 3 if exhaustive else 3 + i % 8
         position = random_position(rng, size, TrickRules.bridge(i % 4), trick_cards=1)
         state = encode(position)
-        total, kept = _count(state)
+        q, kept = second_hand_count(state)
+        total = q + kept
         if kept == 0:
             continue
         checked += 1

@@ -11,10 +11,9 @@ from solvers.cards import Rng
 from solvers.doubledummy import Position, TrickRules
 from solvers.doubledummy import kernel as K
 from solvers.doubledummy.encode import encode
-from solvers.doubledummy.quick import (
-    all_trumps_and_a_ruff, remaining_cards, second_hand_tricks_rem, second_hand_trumps_kept,
-)
+from solvers.doubledummy.quick import all_trumps_and_a_ruff
 from solvers.doubledummy.randoms import random_position
+from tests.doubledummy.counts import second_hand_count
 
 
 def _trump_led(rng, size, trump):
@@ -26,19 +25,6 @@ def _trump_led(rng, size, trump):
     card = rng.choice(trumps)
     hands = [[c for c in hand if c != card] for hand in position.hands]
     return Position.from_hands(hands, position.leader, [card], position.rules)
-
-
-def _second_hand_count(state):
-    """The trick the second hand's side surely wins and the trumps it keeps after it."""
-    S = state.packed()
-    seat = state.to_play
-    trump = int(state.cfg[K.C_TRUMP])
-    rem = remaining_cards(S, 4)
-    q, _ = second_hand_tricks_rem(S, 4, seat, trump, rem)
-    if q == 0:
-        return 0, 0
-    kept, _ = second_hand_trumps_kept(S, 4, seat, trump, rem)
-    return q, kept
 
 
 def _value(position, exhaustive):
@@ -60,7 +46,7 @@ def test_trumps_kept_after_a_trump_lead_never_exceed_the_value(exhaustive):
         position = _trump_led(rng, size, i % 4)
         if position is None:
             continue
-        q, kept = _second_hand_count(encode(position))
+        q, kept = second_hand_count(encode(position))
         if kept == 0:
             continue
         checked += 1
