@@ -31,9 +31,10 @@ DEFAULT_NODE_BUDGET = 20_000_000
 # time left (so a busy machine does not run far past the deadline), and a call the
 # speed misjudged is cut at the deadline by the watchdog (_Watchdog)
 RESERVE_SHARE = 0.1
-# a sampled ending (ending_value) is a small search solved thousands of times a second:
-# arming the watchdog would cost about 2.5 us of its 170 us or more, so its calls are
-# slices of at most this many nodes and half the time left, checked between slices
+# a sampled ending (ending_value) and a short solve (WATCH_FROM_TRICKS) are small
+# searches solved thousands of times a second: arming the watchdog would cost about
+# 2.5 us of their 100 us or more, so their calls are slices of at most this many nodes
+# and half the time left, checked between slices
 SLICE_NODES = 100_000
 MIN_SLICE = 1_000
 # nodes per second assumed before a solver has measured its own speed, and the nodes a
@@ -289,7 +290,7 @@ class Solver:
             return result.lower, result.upper, result.exact
         if budget_ms is not None:
             load_kernels()
-        budget = _Budget(None, budget_ms, FIRST_RATE, watched=False)
+        budget = _Budget(None, budget_ms, watched=False)
         ending = self._ending
         encode_ending(hands, leader, trick, rules, ending.vector)
         ending.vector[L.O_CFG + K.C_RULES_ID] = self._rules_id(rules)
