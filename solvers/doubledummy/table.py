@@ -157,15 +157,24 @@ class _Cells:
         """The first target of a leader's solve, from the strain's cells solved so far:
         its partner's value when known (the same side on lead, with the same cards,
         nearly always takes the same tricks: 194 of 200 cells on 20 tables, against 127
-        of 200 for the tricks the last leader's side did not take), else the tricks an
-        opponent's side did not take; ``None`` (the estimate) for a strain's first."""
+        of 200 for the tricks the last leader's side did not take), else one more than
+        the tricks an opponent's side did not take; ``None`` (the estimate) for a
+        strain's first.
+
+        A side on lead took at least the tricks it took when the other side led in every
+        one of 300 such cells of 60 tables, the same in 170 and one more in 103 (the
+        lead is worth a trick). That is not a bound (a lead can cost a trick), only a
+        guess: one above it costs two probes in both of those cases (the refutation
+        first, or the proof first) where the tricks themselves cost a third probe in the
+        103. The probes still find the value wherever they start."""
         results = self.results[strain]
         partner = results[(leader + 2) % 4]
         if partner is not None and partner.exact:
             return partner.value
         for opponent in ((leader + 3) % 4, (leader + 1) % 4):
             if results[opponent] is not None and results[opponent].exact:
-                return len(self.hands[0]) - results[opponent].value
+                tricks = len(self.hands[0])
+                return min(tricks, tricks - results[opponent].value + 1)
         return None
 
     def _solve(self, solver: Solver, strain: str, leader: int) -> DDResult | None:

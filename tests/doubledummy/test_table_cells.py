@@ -31,14 +31,18 @@ def test_a_leader_starts_from_its_partners_value_else_an_opponents():
     assert cells.guess("S", 0) is None
     cells.results["S"][0] = _result(4)
     assert cells.guess("S", 2) == 4            # the partner's tricks
-    assert cells.guess("S", 1) == 13 - 4       # the tricks the opponents' side did not take
-    assert cells.guess("S", 3) == 13 - 4
+    # one above the tricks the opponents' side did not take (the lead's trick)
+    assert cells.guess("S", 1) == 13 - 4 + 1
+    assert cells.guess("S", 3) == 13 - 4 + 1
     cells.results["S"][1] = _result(8)
     assert cells.guess("S", 3) == 8
     cells.results["S"][1] = _result(8, exact=False)
     cells.results["S"][2] = _result(5)
     # an inexact partner says nothing; the opponent just before this leader does
-    assert cells.guess("S", 3) == 13 - 5
+    assert cells.guess("S", 3) == 13 - 5 + 1
+    # never above the tricks to play
+    cells.results["S"][2] = _result(0)
+    assert cells.guess("S", 3) == 13
 
 
 def test_cells_are_claimed_in_the_leaders_order():
