@@ -52,7 +52,17 @@ def test_cells_are_claimed_in_the_leaders_order():
     while (step := cells._claim(current)) is not None:
         claimed.append(step)
         current = step[0]
-    assert claimed == [(strain, leader) for strain in STRAIN_LETTERS for leader in LEADER_ORDER]
+    assert claimed == [(strain, leader) for strain in cells.strains for leader in LEADER_ORDER]
+    assert sorted(cells.strains) == sorted(STRAIN_LETTERS)
+
+
+def test_strains_are_taken_dearest_first_by_the_longer_sides_trumps():
+    # N-S hold 9 spades, 7 hearts, 5 diamonds (E-W 8), 5 clubs (E-W 8)
+    pbn = "N:AKQJT.AKQ.432.32 987.JT9.JT98.JT9 6543.8765.65.654 2.432.AKQ7.AKQ87"
+    hands = T.parse_pbn_hands(pbn)
+    # hearts (7) first, no trump as a 7, then the 8s in the table's order, spades (9) last
+    assert T.strain_order(hands) == "HNDCS"
+    assert _Cells(hands, None, None, False).strains == "HNDCS"
 
 
 def test_a_kept_solver_solves_the_next_table_as_a_new_one_would():
