@@ -6,8 +6,6 @@ Only the plain tricks objective at a trick boundary gets a guess.
 
 from __future__ import annotations
 
-import math
-
 import solvers.doubledummy.kernel as K
 import solvers.doubledummy.layout as L
 
@@ -17,20 +15,13 @@ __all__ = ["estimate", "vector_estimate"]
 _HONOURS = (6, 4, 2, 1)
 
 
-def estimate(state, *, down: bool = False) -> int | None:
+def estimate(state) -> int | None:
     """Tricks the maximising team is likely to take: its share of the high cards, moved
-    by half its trump-length advantage, to the nearest trick (``down``: rounded down);
-    None when no guess applies.
-
-    The probes step one trick at a time from the guess, so a guess at the value (its
-    proof first, then the refutation one above) and a guess one above it (the other
-    way round) both cost two probes. When every card is valued, proving first costs
-    fewer nodes: the proof's search names the cards it passed over and fills the
-    table the refutation then reads."""
-    return vector_estimate(state.packed(), state.seats, down=down)
+    by half its trump-length advantage; None when no guess applies."""
+    return vector_estimate(state.packed(), state.seats)
 
 
-def vector_estimate(S, n: int, *, down: bool = False) -> int | None:
+def vector_estimate(S, n: int) -> int | None:
     """:func:`estimate` of the state vector ``S`` (``layout.py``) of ``n`` seats."""
     v = S[:_END].tolist()   # plain ints: numpy's element reads cost more than the sums
     if not v[_QUICK] or v[_TLEN] != 0:
@@ -61,7 +52,7 @@ def vector_estimate(S, n: int, *, down: bool = False) -> int | None:
         mine = ((ours_mask >> (16 * trump)) & 0xFFFF).bit_count()
         theirs = held.bit_count() - mine
         guess += (mine - theirs) / 2
-    return max(0, min(tricks, math.floor(guess) if down else round(guess))) * v[_TRICK_PTS]
+    return max(0, min(tricks, round(guess))) * v[_TRICK_PTS]
 
 
 _END = L.O_CPTS

@@ -340,7 +340,7 @@ class Solver:
         # what the root's probes showed of the cards they tried before the deciding one
         passed: dict[int, int] | None = {} if values == "all" else None
         try:
-            first = estimate(state, down=values == "all") if guess is None else guess
+            first = estimate(state) if guess is None else guess
             lower, upper = self._value(state, lower, upper, budget, first, box, found, passed_over=passed)
             result.value = result.lower = result.upper = lower
             # the probe that proved the value usually named its card already
