@@ -31,14 +31,18 @@ def test_a_leader_starts_from_its_partners_value_else_an_opponents():
     assert cells.guess("S", 0) is None
     cells.results["S"][0] = _result(4)
     assert cells.guess("S", 2) == 4            # the partner's tricks
-    assert cells.guess("S", 1) == 13 - 4       # the tricks the opponents' side did not take
-    assert cells.guess("S", 3) == 13 - 4
+    # one above the tricks the opponents' side did not take (the lead's trick)
+    assert cells.guess("S", 1) == 13 - 4 + 1
+    assert cells.guess("S", 3) == 13 - 4 + 1
     cells.results["S"][1] = _result(8)
     assert cells.guess("S", 3) == 8
     cells.results["S"][1] = _result(8, exact=False)
     cells.results["S"][2] = _result(5)
     # an inexact partner says nothing; the opponent just before this leader does
-    assert cells.guess("S", 3) == 13 - 5
+    assert cells.guess("S", 3) == 13 - 5 + 1
+    # never above the tricks to play
+    cells.results["S"][2] = _result(0)
+    assert cells.guess("S", 3) == 13
 
 
 def test_cells_are_claimed_in_the_leaders_order():
@@ -48,7 +52,17 @@ def test_cells_are_claimed_in_the_leaders_order():
     while (step := cells._claim(current)) is not None:
         claimed.append(step)
         current = step[0]
-    assert claimed == [(strain, leader) for strain in STRAIN_LETTERS for leader in LEADER_ORDER]
+    assert claimed == [(strain, leader) for strain in cells.strains for leader in LEADER_ORDER]
+    assert sorted(cells.strains) == sorted(STRAIN_LETTERS)
+
+
+def test_strains_are_taken_dearest_first_by_the_longer_sides_trumps():
+    # N-S hold 9 spades, 7 hearts, 5 diamonds (E-W 8), 5 clubs (E-W 8)
+    pbn = "N:AKQJT.AKQ.432.32 987.JT9.JT98.JT9 6543.8765.65.654 2.432.AKQ7.AKQ87"
+    hands = T.parse_pbn_hands(pbn)
+    # hearts (7) first, no trump as a 7, then the 8s in the table's order, spades (9) last
+    assert T.strain_order(hands) == "HNDCS"
+    assert _Cells(hands, None, None, False).strains == "HNDCS"
 
 
 def test_a_kept_solver_solves_the_next_table_as_a_new_one_would():
