@@ -45,8 +45,9 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     winning lead and of a losing one, which rule of the losing lead applies (without
     trumps 1: an opponent holds the top card bare, 2: the leader holds it; in trump games
     3: an opponent holds it bare, 4: the leader holds it and the partner the second card,
-    5: the leader holds it, 6: the partner holds it, 7: an opponent holds it), and the
-    second card when the leader holds it (else -1).
+    5: the leader holds it, 6: the partner holds it, 7: an opponent holds it and the
+    partner a card above the leader's, 8: an opponent holds it and the leader the side's
+    highest card of the suit), and the second card when the leader holds it (else -1).
 
     A suit weighs less the more cards the two opponents next to the leader hold in it
     and when the partner is void; leads that win come first."""
@@ -148,15 +149,19 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     if trump >= 0:
         # trump games: DDS's modes of a losing lead. The lead may lose to a ruff, so the
         # leader's or the partner's top card still comes early, and from a suit whose top
-        # card the opponents hold the lowest card comes first
+        # card the opponents hold the lowest card comes first (DDS's) when the partner holds
+        # a higher card than the leader's, else the higher first, as it may force out or
+        # promote where the partner cannot
         if mode == 1:
             mode = 3
         elif mode == 2:
             mode = 4 if second == partner else 5
         elif top == partner:
             mode = 6
-        else:
+        elif part != 0 and hibit(part) > hibit(suit_of(S[O_HANDS + p], s)):
             mode = 7
+        else:
+            mode = 8
     sec_bit = sb if second == p else -1
     return rem, tb, win_all, not ruffable, win_w, lose_w, mode, sec_bit
 
@@ -184,6 +189,8 @@ def lead_weight(b, sequence, plan):
         return lose_w + 34 + rrank
     if mode == 7:
         return lose_w + (35 if (sequence and b == sec_bit) else 15 - b)
+    if mode == 8:
+        return lose_w + (35 if (sequence and b == sec_bit) else 15 + rrank)
     if not sequence:
         return lose_w + 12 + rrank
     if b == sec_bit:
