@@ -24,16 +24,30 @@ def _owner(S, n, s, b):
 
 
 @njit(cache=True, inline="always")
+def _ruff_tops(S, n, team_p, s, trump, top_trump):
+    """Does a trump of power ``top_trump`` top every trump of the opponents of
+    ``team_p`` void in suit ``s`` (those that could overruff a lead of it)?"""
+    for q in range(n):
+        if S[O_TEAM + q] != team_p:
+            hq = S[O_HANDS + q]
+            if suit_of(hq, s) == 0 and hibit(suit_of(hq, trump)) > top_trump:
+                return False
+    return True
+
+
+@njit(cache=True, inline="always")
 def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     """The parts of the lead weights of suit ``s`` that do not depend on the card, for
     ``lead_weight`` (``left``: the tricks still to play): the highest remaining card of
     the suit, whether every card wins the trick (the partner's card tops the opponents'
-    and nobody can ruff), whether the top card wins (nobody can ruff), the weight of a
+    and nobody can ruff, or the partner is void and ruffs above every opponent void in
+    the suit), whether the top card wins (nobody can ruff), the weight of a
     winning lead and of a losing one, which rule of the losing lead applies (without
     trumps 1: an opponent holds the top card bare, 2: the leader holds it; in trump games
     3: an opponent holds it bare, 4: the leader holds it and the partner the second card,
-    5: the leader holds it, 6: the partner holds it, 7: an opponent holds it), and the
-    second card when the leader holds it (else -1).
+    5: the leader holds it, 6: the partner holds it, 7: an opponent holds it and the
+    partner a card above the leader's, 8: an opponent holds it and the leader the side's
+    highest card of the suit), and the second card when the leader holds it (else -1).
 
     A suit weighs less the more cards the two opponents next to the leader hold in it
     and when the partner is void; leads that win come first."""
@@ -81,18 +95,25 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     count_l = (cl if cl > 0 else left) * 4
     count_r = (cr if cr > 0 else left) * 4
     # DDS divides by 19 without trumps and 13 with them; 16 measured smallest for both
-    # with the table's hint and a void counted as the tricks left
-    weight = -(((count_l + count_r) << 5) // 16)
+    # with the table's hint and a void counted as the tricks left, and DDS's 13 in trump
+    # games once a lead the partner ruffs counts as winning
+    weight = -(((count_l + count_r) << 5) // (13 if trump >= 0 else 16))
     if partner >= 0 and part == 0:
         weight -= 9
+    partner_ruffs = False
     if trump >= 0 and s != trump:
         if ruffable:
             # DDS's -12; -18 measured smaller after the void fix
             weight -= 18
-        if partner >= 0 and part == 0 and suit_of(S[O_HANDS + partner], trump) != 0 and cr > 0:
-            weight += 17
-    # a winning lead
-    win_all = not ruffable and part != 0 and (opp == 0 or hibit(part) > hibit(opp))
+        if partner >= 0 and part == 0:
+            p_trumps = suit_of(S[O_HANDS + partner], trump)
+            if p_trumps != 0:
+                if cr > 0:
+                    weight += 17
+                partner_ruffs = _ruff_tops(S, n, team_p, s, trump, hibit(p_trumps))
+    # a winning lead: the partner's card tops the opponents' and nobody ruffs, or the
+    # partner ruffs above every opponent void in the suit (DDS's winning lead)
+    win_all = partner_ruffs or (not ruffable and part != 0 and (opp == 0 or hibit(part) > hibit(opp)))
     win_w = weight
     if second == rho and opp_r:
         if len_r != 1:
@@ -128,15 +149,19 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     if trump >= 0:
         # trump games: DDS's modes of a losing lead. The lead may lose to a ruff, so the
         # leader's or the partner's top card still comes early, and from a suit whose top
-        # card the opponents hold the lowest card comes first
+        # card the opponents hold the lowest card comes first (DDS's) when the partner holds
+        # a higher card than the leader's, else the higher first, as it may force out or
+        # promote where the partner cannot
         if mode == 1:
             mode = 3
         elif mode == 2:
             mode = 4 if second == partner else 5
         elif top == partner:
             mode = 6
-        else:
+        elif part != 0 and hibit(part) > hibit(suit_of(S[O_HANDS + p], s)):
             mode = 7
+        else:
+            mode = 8
     sec_bit = sb if second == p else -1
     return rem, tb, win_all, not ruffable, win_w, lose_w, mode, sec_bit
 
@@ -164,6 +189,8 @@ def lead_weight(b, sequence, plan):
         return lose_w + 34 + rrank
     if mode == 7:
         return lose_w + (35 if (sequence and b == sec_bit) else 15 - b)
+    if mode == 8:
+        return lose_w + (35 if (sequence and b == sec_bit) else 15 + rrank)
     if not sequence:
         return lose_w + 12 + rrank
     if b == sec_bit:
