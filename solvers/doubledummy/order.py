@@ -203,11 +203,13 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     """What the ``nlater`` seats still to play to the trick after ``p`` (with
     ``unequal`` hands, the next seats that hold cards) can do: the highest card of the
     led suit among p's opponents and among its mates, the highest trump an opponent
-    void in the led suit could ruff with, and the opponents' second-highest card of the
-    led suit."""
+    void in the led suit could ruff with, the opponents' second-highest card of the
+    led suit, and the highest trump a mate void in the led suit could ruff with (-1
+    for none, as for every other fact)."""
     opp_top = -1
     mate_top = -1
     opp_ruff = -1
+    mate_ruff = -1
     opp_cards = 0
     team_p = S[O_TEAM + p]
     q = p
@@ -227,13 +229,18 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
                 ruff = hibit(suit_of(hand, trump))
                 if ruff > opp_ruff:
                     opp_ruff = ruff
-        elif top > mate_top:
-            mate_top = top
+        else:
+            if top > mate_top:
+                mate_top = top
+            if held == 0 and trump >= 0 and led_suit != trump:
+                ruff = hibit(suit_of(hand, trump))
+                if ruff > mate_ruff:
+                    mate_ruff = ruff
     # the opponents' second-highest card: a card above it forces out their top one
     opp_second = -1
     if opp_top >= 0:
         opp_second = hibit(opp_cards ^ (1 << opp_top))
-    return opp_top, mate_top, opp_ruff, opp_second
+    return opp_top, mate_top, opp_ruff, opp_second, mate_ruff
 
 
 @njit(cache=True, inline="always")
@@ -261,7 +268,7 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
     hands; ``base``: for a discard, its suit's ``discard_base``."""
     s = c >> 4
     b = c & 15
-    opp_top, mate_top, opp_ruff, opp_second = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
     beats = (s == led_suit and (w >> 4) == led_suit and b > (w & 15)) or \
         (s == trump and ((w >> 4) != trump or b > (w & 15)))
     if s == led_suit:
@@ -287,6 +294,10 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
             return -40 - b
         if (w >> 4) == led_suit and mate_top > (w & 15) and mate_top > opp_top and opp_ruff < 0:
             # a partner still to play surely wins the trick: do not ruff it
+            return -40 - b
+        if (w >> 4) == led_suit and mate_ruff > opp_ruff:
+            # a partner still to play, void in the led suit, ruffs above every later
+            # opponent's trump: the trick is the side's without this trump
             return -40 - b
         if beats and b > opp_ruff:
             # above every discard, also when the side's card may still lose the trick
@@ -323,7 +334,7 @@ def follow_low_first(m, led_suit, w, my_side_wins, facts, known):
         return True
     if not known:
         return False
-    opp_top, mate_top, opp_ruff, opp_second = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
     return my_side_wins and (w & 15) > opp_top and opp_ruff < 0
 
 
@@ -333,7 +344,7 @@ def obvious_win(m, rem, w, facts):
     ranks first when it is not low first (``follow_low_first``): the cheapest card that
     surely wins the trick (80 - b, above every other card of the suit, at most 40);
     0 when there is none (the weights decide). ``rem``: the suit's live cards."""
-    opp_top, mate_top, opp_ruff, opp_second = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
     if opp_ruff >= 0:
         return 0
     thr = (w & 15) if (w & 15) > opp_top else opp_top
@@ -349,10 +360,13 @@ def obvious_ruff(tm, rem, trump, w, facts):
     trick: the run of its trumps ``tm`` that ``follow_weight`` ranks first, when one of
     them beats the trick's card and every trump a later opponent could ruff with (110 - b,
     above any other trump and any discard, which weigh at most 31 then) and no partner
-    still to play surely wins the trick (its ruffs then weigh below every discard); else
+    still to play surely wins the trick, by a card of the led suit or by a ruff above
+    every later opponent's (its ruffs then weigh below every discard); else
     0. ``rem``: the live trumps; ``facts``: from ``later_facts``."""
-    opp_top, mate_top, opp_ruff, opp_second = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
     if (w >> 4) != trump and mate_top > (w & 15) and mate_top > opp_top and opp_ruff < 0:
+        return 0
+    if (w >> 4) != trump and mate_ruff > opp_ruff:
         return 0
     thr = opp_ruff
     if (w >> 4) == trump and (w & 15) > thr:
