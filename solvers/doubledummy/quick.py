@@ -32,6 +32,9 @@ LEAD_BOUND = True
 SECOND_HAND_ALL_TRUMPS = True
 # after a trump lead the second hand's side also counts the top trumps it keeps
 SECOND_HAND_TRUMP_LEAD = True
+# before the second card of a trick, the side holding every remaining trump counts the
+# trumps its longest trump hand keeps through the trick (``top_trumps_through_trick``)
+SECOND_HAND_EVERY_TRUMP = True
 
 
 @njit(cache=True, inline="always")
@@ -730,6 +733,50 @@ def _trump_lead_kept(S, n, p, trump, trumps):
     if run <= 1:
         return 0, np.int64(0)
     return run - 1, top_run_mask(mine, trumps, trump)
+
+
+@njit(cache=True, inline="always")
+def top_trumps_through_trick(S, n, p, trump, rem):
+    """Before the second card of a trick (``p`` to play it): the side (0/1) of the hand
+    holding the highest remaining trumps, the tricks from here (this one included) that
+    its run of them surely takes, and the trumps relied on; side -1 when no trumps
+    remain. ``rem``: each suit's cards still in the hands (the card led is not among
+    them).
+
+    The hand keeps its run through this trick when it has played to it already (the
+    leader), when it follows a side suit led, when it is void in one and can throw a
+    non-trump, or when it holds a trump below the run to play; then each card of the run
+    wins a later trick. Otherwise it plays a card of the run (its only trumps) and keeps
+    the rest: one trick fewer. When that side holds every remaining trump
+    (``SECOND_HAND_EVERY_TRUMP``), its longest trump hand counts the same way with all
+    its trumps (each wins a later trick: no opponent can beat it), and no rank is
+    relied on."""
+    trumps = rem[trump]
+    if trumps == 0:
+        return -1, 0, np.int64(0)
+    led = S[O_TRICK] >> 4
+    leader = wrap(p + n - 1, n)
+    holder = _holder_of(S, n, trump, hibit(trumps))
+    side = S[O_TEAM + holder]
+    hand = S[O_HANDS + holder]
+    mine = suit_of(hand, trump)
+    run = top_run(mine, trumps)
+    if holder != leader and pop(mine) == run:
+        if led == trump or popcount(hand) == run:
+            run -= 1
+    if SECOND_HAND_EVERY_TRUMP:
+        every = 0
+        for q in range(n):
+            h = S[O_HANDS + q]
+            length = pop(suit_of(h, trump))
+            if length > 0 and S[O_TEAM + q] != side:
+                return side, run, top_run_mask(mine, trumps, trump)
+            if q != leader and length > 0 and (led == trump or popcount(h) == length):
+                length -= 1
+            every = max(every, length)
+        if every > run:
+            return side, every, np.int64(0)
+    return side, run, top_run_mask(mine, trumps, trump)
 
 
 @njit(cache=True)
