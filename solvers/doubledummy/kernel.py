@@ -34,8 +34,8 @@ from solvers.doubledummy.order import discard_base, follow_low_first, follow_wei
     lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem,
-    leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
-    second_hand_trumps_kept, sure_trump_tricks_rem, top_trumps_through_trick, trumps_under_the_top_rem,
+    leader_side_short_rem, partner_overruff, quick_bound_rem, quick_tricks_rem, remaining_cards,
+    second_hand_tricks_rem, second_hand_trumps_kept, sure_trump_tricks_rem, top_trumps_through_trick, trumps_under_the_top_rem,
     winning_lead_then_crossruff,
 )
 
@@ -111,6 +111,9 @@ ALL_TRUMPS_RUFF = True
 # side holding the top trumps counts those its holder keeps through the trick
 # (``quick.top_trumps_through_trick``)
 SECOND_HAND_TOP_TRUMPS = True
+# a side on lead needing one trick counts the partner's ruff of a side suit the leader
+# leads when its highest trump beats every void opponent's (``quick.partner_overruff``)
+OVERRUFF = True
 
 
 @intrinsic
@@ -703,6 +706,11 @@ def _sure_tricks(S, W, ply, n, target, hi):
             # the shape alone
             q = r
             used = np.int64(0)
+    if q < needed and needed == 1 and OVERRUFF and trem != 0 and n == 4:
+        r, r_used = partner_overruff(S, leader, trump)
+        if r >= needed:
+            q = r
+            used = r_used
     hit = _settles(S[O_TEAM + leader], q, tp, target, hi)
     if hit >= 0:
         W[ply, W_REL] = used
@@ -810,8 +818,9 @@ def _table_keys(S, W, ply, n, total):
 
 @njit(cache=True, inline="always")
 def _second_hand(S, W, ply, n, p, target):
-    """1 / 0 when the tricks the second hand's side surely takes settle ``target``
-    (setting the relevant cards of row ``ply``), else -1. Row ``ply - 1`` is the trick
+    """1 / 0 when the tricks the second hand's side surely takes, or (when it is not
+    sure of this trick) those the top trumps surely take, settle ``target`` (setting
+    the relevant cards of row ``ply``), else -1. Row ``ply - 1`` is the trick
     boundary where the card was led (the search starts at ply 0, so a second hand at a
     later ply always has one)."""
     # the boundary before the lead (row ``ply - 1``) holds each suit's remaining cards:

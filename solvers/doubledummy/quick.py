@@ -4,7 +4,8 @@ At a trick boundary: ``quick_tricks`` counts tricks the leader's side takes by c
 winners whatever the others do; ``sure_trump_tricks`` counts the tricks the side
 holding the highest trump surely takes with its trumps; ``guarded_second_trump`` finds
 a side sure of a trick with the second-best trump. Before the second card of a trick,
-``second_hand_tricks`` counts the tricks the second hand's side surely takes. Each
+``second_hand_tricks`` counts the tricks the second hand's side surely takes, and
+``top_trumps_through_trick`` those the top trumps take that their holder keeps. Each
 also returns the cards whose ranks the count relies on, so that the bound is stored
 for every position where only lower cards differ (partition search).
 Why each count is sound is argued in ``docs/doubledummy.md``.
@@ -505,6 +506,40 @@ def all_trumps_and_a_ruff(S, n, leader, trump):
     if not ruffer:
         return 0
     return pop(suit_of(hand, trump)) + 1
+
+
+@njit(cache=True, inline="always")
+def partner_overruff(S, leader, trump):
+    """1 when the side on lead surely wins the next trick by a ruff of the partner's,
+    four seats in two partnerships, and the card relied on, else 0: the leader leads a
+    side suit the partner is void in, and the partner's highest trump is above every
+    trump of each opponent void in that suit (one holding the suit must follow it)."""
+    partner = wrap(leader + 2, 4)
+    lho = wrap(leader + 1, 4)
+    rho = wrap(leader + 3, 4)
+    team = S[O_TEAM + leader]
+    if S[O_TEAM + partner] != team or S[O_TEAM + lho] == team or S[O_TEAM + rho] == team:
+        return 0, np.int64(0)
+    hl = S[O_HANDS + leader]
+    hp = S[O_HANDS + partner]
+    tp = suit_of(hp, trump)
+    if tp == 0:
+        return 0, np.int64(0)
+    high = hibit(tp)
+    for s in range(4):
+        if s == trump or suit_of(hl, s) == 0 or suit_of(hp, s) != 0:
+            continue
+        named = False
+        beaten = False
+        for o in (lho, rho):
+            ho = S[O_HANDS + o]
+            if suit_of(ho, s) == 0 and suit_of(ho, trump) != 0:
+                named = True
+                if hibit(suit_of(ho, trump)) > high:
+                    beaten = True
+        if not beaten:
+            return 1, (np.int64(1) << (16 * trump + high)) if named else np.int64(0)
+    return 0, np.int64(0)
 
 
 @njit(cache=True)
