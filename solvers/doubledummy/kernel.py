@@ -34,9 +34,8 @@ from solvers.doubledummy.order import discard_base, follow_low_first, follow_wei
     lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem,
-    leader_side_short_rem, partner_overruff, quick_bound_rem, quick_tricks_rem, remaining_cards,
-    second_hand_tricks_rem, second_hand_trumps_kept, sure_trump_tricks_rem, top_trumps_through_trick, trumps_under_the_top_rem,
-    winning_lead_then_crossruff,
+    leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
+    second_hand_trumps_kept, sure_trump_tricks_rem, trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -107,13 +106,6 @@ SECOND_HAND_TRUMPS = True
 # the side on lead holding every trump counts a ruff by a void hand of the side and then
 # each of the leader's trumps (``quick.all_trumps_and_a_ruff``)
 ALL_TRUMPS_RUFF = True
-# before the second card of a trick that the second hand's side is not sure of, the
-# side holding the top trumps counts those its holder keeps through the trick
-# (``quick.top_trumps_through_trick``)
-SECOND_HAND_TOP_TRUMPS = True
-# a side on lead needing one trick counts the partner's ruff of a side suit the leader
-# leads when its highest trump beats every void opponent's (``quick.partner_overruff``)
-OVERRUFF = True
 
 
 @intrinsic
@@ -706,11 +698,6 @@ def _sure_tricks(S, W, ply, n, target, hi):
             # the shape alone
             q = r
             used = np.int64(0)
-    if q < needed and needed == 1 and OVERRUFF and trem != 0 and n == 4:
-        r, r_used = partner_overruff(S, leader, trump)
-        if r >= needed:
-            q = r
-            used = r_used
     hit = _settles(S[O_TEAM + leader], q, tp, target, hi)
     if hit >= 0:
         W[ply, W_REL] = used
@@ -818,9 +805,8 @@ def _table_keys(S, W, ply, n, total):
 
 @njit(cache=True, inline="always")
 def _second_hand(S, W, ply, n, p, target):
-    """1 / 0 when the tricks the second hand's side surely takes, or (when it is not
-    sure of this trick) those the top trumps surely take, settle ``target`` (setting
-    the relevant cards of row ``ply``), else -1. Row ``ply - 1`` is the trick
+    """1 / 0 when the tricks the second hand's side surely takes settle ``target``
+    (setting the relevant cards of row ``ply``), else -1. Row ``ply - 1`` is the trick
     boundary where the card was led (the search starts at ply 0, so a second hand at a
     later ply always has one)."""
     # the boundary before the lead (row ``ply - 1``) holds each suit's remaining cards:
@@ -833,30 +819,23 @@ def _second_hand(S, W, ply, n, p, target):
            W[b, W_REM + 2] & ~(gone if ls == 2 else 0), W[b, W_REM + 3] & ~(gone if ls == 3 else 0))
     trump = S[O_CFG + C_TRUMP]
     q, used = second_hand_tricks_rem(S, n, p, trump, rem)
+    if q == 0:
+        return -1
     tp = S[O_CFG + C_TRICK_PTS]
-    hi = _popcount(S[O_HANDS + p]) * tp
-    if q > 0:
-        if SECOND_HAND_TRUMPS and trump >= 0 and rem[trump] != 0:
-            # the trick alone settles nothing: the side's top trumps kept through it add to it
-            if (S[O_TEAM + p] != 0 and q * tp < target) \
-                    or (S[O_TEAM + p] == 0 and hi - q * tp >= target):
-                k, k_used = second_hand_trumps_kept(S, n, p, trump, rem)
-                q += k
-                used |= k_used
-        hit = _settles(S[O_TEAM + p], q, tp, target, hi)
-        if hit >= 0:
+    if SECOND_HAND_TRUMPS and trump >= 0 and rem[trump] != 0:
+        # the trick alone settles nothing: the side's top trumps kept through it add to it
+        if (S[O_TEAM + p] != 0 and q * tp < target) \
+                or (S[O_TEAM + p] == 0 and (_popcount(S[O_HANDS + p]) - q) * tp >= target):
+            k, k_used = second_hand_trumps_kept(S, n, p, trump, rem)
+            q += k
+            used |= k_used
+    if S[O_TEAM + p] != 0:
+        if q * tp >= target:
             W[ply, W_REL] = used
-            return hit
-    if SECOND_HAND_TOP_TRUMPS and trump >= 0 and q == 0:
-        # the top trumps' holder keeps its run through this trick: the count the next
-        # boundary would make, a trick earlier (tried after a count of the trick too, it
-        # settled nothing more on the first 200 deals)
-        side, sure, used = top_trumps_through_trick(S, n, p, trump, rem)
-        if sure > 0:
-            hit = _settles(side, sure, tp, target, hi)
-            if hit >= 0:
-                W[ply, W_REL] = used
-                return hit
+            return 1
+    elif (_popcount(S[O_HANDS + p]) - q) * tp < target:
+        W[ply, W_REL] = used
+        return 0
     return -1
 
 

@@ -4,8 +4,7 @@ At a trick boundary: ``quick_tricks`` counts tricks the leader's side takes by c
 winners whatever the others do; ``sure_trump_tricks`` counts the tricks the side
 holding the highest trump surely takes with its trumps; ``guarded_second_trump`` finds
 a side sure of a trick with the second-best trump. Before the second card of a trick,
-``second_hand_tricks`` counts the tricks the second hand's side surely takes, and
-``top_trumps_through_trick`` those the top trumps take that their holder keeps. Each
+``second_hand_tricks`` counts the tricks the second hand's side surely takes. Each
 also returns the cards whose ranks the count relies on, so that the bound is stored
 for every position where only lower cards differ (partition search).
 Why each count is sound is argued in ``docs/doubledummy.md``.
@@ -33,9 +32,6 @@ LEAD_BOUND = True
 SECOND_HAND_ALL_TRUMPS = True
 # after a trump lead the second hand's side also counts the top trumps it keeps
 SECOND_HAND_TRUMP_LEAD = True
-# before the second card of a trick, the side holding every remaining trump counts the
-# trumps its longest trump hand keeps through the trick (``top_trumps_through_trick``)
-SECOND_HAND_EVERY_TRUMP = True
 
 
 @njit(cache=True, inline="always")
@@ -508,40 +504,6 @@ def all_trumps_and_a_ruff(S, n, leader, trump):
     return pop(suit_of(hand, trump)) + 1
 
 
-@njit(cache=True, inline="always")
-def partner_overruff(S, leader, trump):
-    """1 when the side on lead surely wins the next trick by a ruff of the partner's,
-    four seats in two partnerships, and the card relied on, else 0: the leader leads a
-    side suit the partner is void in, and the partner's highest trump is above every
-    trump of each opponent void in that suit (one holding the suit must follow it)."""
-    partner = wrap(leader + 2, 4)
-    lho = wrap(leader + 1, 4)
-    rho = wrap(leader + 3, 4)
-    team = S[O_TEAM + leader]
-    if S[O_TEAM + partner] != team or S[O_TEAM + lho] == team or S[O_TEAM + rho] == team:
-        return 0, np.int64(0)
-    hl = S[O_HANDS + leader]
-    hp = S[O_HANDS + partner]
-    tp = suit_of(hp, trump)
-    if tp == 0:
-        return 0, np.int64(0)
-    high = hibit(tp)
-    for s in range(4):
-        if s == trump or suit_of(hl, s) == 0 or suit_of(hp, s) != 0:
-            continue
-        named = False
-        beaten = False
-        for o in (lho, rho):
-            ho = S[O_HANDS + o]
-            if suit_of(ho, s) == 0 and suit_of(ho, trump) != 0:
-                named = True
-                if hibit(suit_of(ho, trump)) > high:
-                    beaten = True
-        if not beaten:
-            return 1, (np.int64(1) << (16 * trump + high)) if named else np.int64(0)
-    return 0, np.int64(0)
-
-
 @njit(cache=True)
 def trumps_under_the_top(S, n, trump):
     """The side (0/1) not holding the highest trump, the tricks it surely takes with a
@@ -768,50 +730,6 @@ def _trump_lead_kept(S, n, p, trump, trumps):
     if run <= 1:
         return 0, np.int64(0)
     return run - 1, top_run_mask(mine, trumps, trump)
-
-
-@njit(cache=True, inline="always")
-def top_trumps_through_trick(S, n, p, trump, rem):
-    """Before the second card of a trick (``p`` to play it): the side (0/1) of the hand
-    holding the highest remaining trumps, the tricks from here (this one included) that
-    its run of them surely takes, and the trumps relied on; side -1 when no trumps
-    remain. ``rem``: each suit's cards still in the hands (the card led is not among
-    them).
-
-    The hand keeps its run through this trick when it has played to it already (the
-    leader), when it follows a side suit led, when it is void in one and can throw a
-    non-trump, or when it holds a trump below the run to play; then each card of the run
-    wins a later trick. Otherwise it plays a card of the run (its only trumps) and keeps
-    the rest: one trick fewer. When that side holds every remaining trump
-    (``SECOND_HAND_EVERY_TRUMP``), its longest trump hand counts the same way with all
-    its trumps (each wins a later trick: no opponent can beat it), and no rank is
-    relied on."""
-    trumps = rem[trump]
-    if trumps == 0:
-        return -1, 0, np.int64(0)
-    led = S[O_TRICK] >> 4
-    leader = wrap(p + n - 1, n)
-    holder = _holder_of(S, n, trump, hibit(trumps))
-    side = S[O_TEAM + holder]
-    hand = S[O_HANDS + holder]
-    mine = suit_of(hand, trump)
-    run = top_run(mine, trumps)
-    if holder != leader and pop(mine) == run:
-        if led == trump or popcount(hand) == run:
-            run -= 1
-    if SECOND_HAND_EVERY_TRUMP:
-        every = 0
-        for q in range(n):
-            h = S[O_HANDS + q]
-            length = pop(suit_of(h, trump))
-            if length > 0 and S[O_TEAM + q] != side:
-                return side, run, top_run_mask(mine, trumps, trump)
-            if q != leader and length > 0 and (led == trump or popcount(h) == length):
-                length -= 1
-            every = max(every, length)
-        if every > run:
-            return side, every, np.int64(0)
-    return side, run, top_run_mask(mine, trumps, trump)
 
 
 @njit(cache=True)
