@@ -225,34 +225,31 @@ def value_bounds(S, n, tricks):
 
 
 @njit(cache=True, inline="always")
-def _shape_words(S, W, ply, n):
-    """Fill row ``ply``'s first two shape key words: each hand's length in each suit."""
+def _position_keys(S, W, ply, n):
+    """Fill row ``ply`` with the shape key, each suit's owner sequence (high to low, 3
+    bits a card) and each suit's remaining length, from the remaining cards in the row
+    (``_boundary``)."""
     shape0 = np.int64(0)
     shape1 = np.int64(0)
-    for p in range(n):
-        h = S[O_HANDS + p]
-        shape0 |= (np.int64(_pop(_suit(h, 0))) << (4 * p)) | (np.int64(_pop(_suit(h, 1))) << (28 + 4 * p))
-        shape1 |= (np.int64(_pop(_suit(h, 2))) << (4 * p)) | (np.int64(_pop(_suit(h, 3))) << (28 + 4 * p))
-    W[ply, W_KEYS] = shape0
-    W[ply, W_KEYS + 1] = shape1
-
-
-@njit(cache=True, inline="always")
-def _owner_sequences(S, W, ply, n):
-    """Fill row ``ply`` with each suit's owner sequence (high to low, 3 bits a card) and
-    each suit's remaining length, from the remaining cards in the row (``_boundary``)."""
     for s in range(4):
         # the boundary's remaining cards, already in the row
         rem = W[ply, W_REM + s]
         seq = np.int64(0)
         for p in range(n):
             x = _suit(S[O_HANDS + p], s)
+            count = np.int64(_pop(x))
+            if s < 2:
+                shape0 |= count << (28 * s + 4 * p)
+            else:
+                shape1 |= count << (28 * (s - 2) + 4 * p)
             if x != 0:
                 # the k-th lowest card of the suit puts its owner (plus one, at most 7)
                 # at bits 3k..3k+2
                 seq += np.int64(p + 1) * _spread(x, rem)
         W[ply, W_SEQ + s] = seq
         W[ply, W_LEN + s] = _pop(rem)
+    W[ply, W_KEYS] = shape0
+    W[ply, W_KEYS + 1] = shape1
 
 
 @njit(cache=True)
@@ -764,24 +761,17 @@ def _boundary(S, TT, W, ply, n, target):
     # the root always searches its cards, so that it can name the one that decides
     if ply == 0:
         _table_keys(S, W, ply, n, lo + hi)
-        _owner_sequences(S, W, ply, n)
         return -1, -1
     if target <= lo:
         return 1, -1
     if target > hi:
         return 0, -1
     if S[O_CFG + C_QUICK] != 0:
-        # the shape key first, so that its slot's cache line is on its way while the sure
-        # tricks are counted: that load was the search's costliest single instruction
-        _table_keys(S, W, ply, n, lo + hi)
-        T.prefetch_shape(TT, W, ply, W_KEYS)
         hit = _sure_tricks(S, W, ply, n, target, hi)
         if hit >= 0:
             S[O_CTR + N_STATS + 1] += 1
             return hit, -1
-    else:
-        _table_keys(S, W, ply, n, lo + hi)
-    _owner_sequences(S, W, ply, n)
+    _table_keys(S, W, ply, n, lo + hi)
     hit, hint = _tt_probe(S, TT, W, ply, n, target)
     if hit >= 0:
         S[O_CTR + N_STATS + 2] += 1
@@ -790,14 +780,13 @@ def _boundary(S, TT, W, ply, n, target):
 
 @njit(cache=True, inline="always")
 def _table_keys(S, W, ply, n, total):
-    """The shape key of the position, in row ``ply`` (``_owner_sequences`` adds the
-    owner sequences).
+    """The shape key and owner sequences of the position, in row ``ply``.
 
     The key names the team holding seat 0: the two teams' values add up to ``total``
     (every point still to be scored), so a bound for one team is a bound for the other,
     and searches in which the other team maximises (another seat on lead at the start,
     as in the four leaders of a table) share the entries."""
-    _shape_words(S, W, ply, n)
+    _position_keys(S, W, ply, n)
     team = S[O_CFG + C_TEAMMASK]
     flip = 0
     if team & 1 == 0:

@@ -54,13 +54,8 @@ references on them, about 5% of a solve's time.
 
 from __future__ import annotations
 
-import mmap
-
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from numba import njit
 
 from solvers.doubledummy.bits import hibit, pop
 
@@ -115,30 +110,11 @@ SIG_FIELD = (1 << SIG_BITS) - 1
 # set in a signature's mask when some suit covers more than SIG_CARDS cards: the
 # signature is then only a necessary condition and the pattern decides
 SIG_PARTIAL = np.int64(-(1 << 63))
-# ask for the table's memory in large pages (transparent huge pages, where the system
-# gives them on request); off gives plain pages, for comparison
-USE_LARGE_PAGES = True
 
 
 def _aligned(x: int) -> int:
     """``x`` rounded up to a whole cache line of int64 values."""
     return (x + 7) // 8 * 8
-
-
-def _zeroed(nbytes: int) -> np.ndarray:
-    """Zeroed int64 memory of ``nbytes`` from its own mapping, in large pages where the
-    system gives them on request: nearly every lookup reads lines of the table far apart,
-    and with small pages each also missed the processor's address cache."""
-    if not (USE_LARGE_PAGES and hasattr(mmap, "MADV_HUGEPAGE") and hasattr(mmap, "MAP_PRIVATE")):
-        return np.zeros(nbytes // 8, dtype=np.int64)
-    # a private mapping: a shared one would be the system's shared memory, which it
-    # gives in large pages only when told to system-wide
-    area = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    try:
-        area.madvise(mmap.MADV_HUGEPAGE)
-    except OSError:
-        pass
-    return np.frombuffer(area, dtype=np.int64)
 
 
 def new_table(bits: int) -> np.ndarray:
@@ -156,7 +132,7 @@ def new_table(bits: int) -> np.ndarray:
     # the table starts on a cache line (64 bytes), and so does every slot, every entry's
     # pattern (8 values) and every block's signatures: a lookup reads one line a slot
     # probed, one line for 4 signatures and one line an entry whose signature matches
-    raw = _zeroed(8 * (size + 8))
+    raw = np.zeros(size + 8, dtype=np.int64)
     shift = (-raw.ctypes.data % 64) // 8
     tt = raw[shift:shift + size]
     tt[H_SLOTS], tt[H_KEYS], tt[H_SIGS], tt[H_PATTERNS] = slots, keys, sigs, patterns
@@ -228,34 +204,6 @@ def _hash(W, ply, at):
         h *= np.int64(0x5BD1E9955BD1E995)
         h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
     return h
-
-
-@intrinsic
-def _prefetch(typingctx, arr, i):
-    """Ask the processor to bring the cache line of ``arr[i]`` in (a hint: no fault, no
-    effect on any value)."""
-    sig = types.void(arr, types.int64)
-
-    def codegen(context, builder, signature, args):
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        opaque = ir.PointerType().is_opaque
-        ptr_type = ir.PointerType() if opaque else ir.IntType(8).as_pointer()
-        i32 = ir.IntType(32)
-        fn = cgutils.get_or_insert_function(
-            builder.module, ir.FunctionType(ir.VoidType(), [ptr_type, i32, i32, i32]),
-            "llvm.prefetch.p0" if opaque else "llvm.prefetch.p0i8")
-        # a read, kept in every cache level, of data
-        builder.call(fn, [builder.bitcast(builder.gep(data, [args[1]]), ptr_type),
-                          ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
-        return context.get_dummy_value()
-    return sig, codegen
-
-
-@njit(cache=True, inline="always")
-def prefetch_shape(tt, W, ply, at):
-    """Start loading the line of the first slot a lookup of the shape key
-    ``W[ply, at:at + 4]`` reads, so that work done before the lookup hides the wait."""
-    _prefetch(tt, tt[H_KEYS] + SLOT * (_hash(W, ply, at) & (tt[H_SLOTS] - 1)))
 
 
 @njit(cache=True, inline="always")
@@ -380,20 +328,23 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
             m = tt[q]
             if (sig & m) != tt[q + 1]:
                 continue
+            # the bounds before the pattern: an entry that settles nothing is passed over
+            # without reading its pattern
+            b = bounds + 4 * e
+            if tt[b] < target and tt[b + 1] >= target:
+                continue
             if m < 0:
                 # the signature covers only the top cards: the pattern decides
                 p = patterns + 8 * e
                 if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
                         or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
                     continue
-            b = bounds + 4 * e
-            if tt[b] >= target or tt[b + 1] < target:
-                c = _cover(tt, bounds, e)
-                if found < 0:
-                    limit = min(limit, scanned + count + COVER_SCAN)
-                if found < 0 or c < cover:
-                    found = e
-                    cover = c
+            c = _cover(tt, bounds, e)
+            if found < 0:
+                limit = min(limit, scanned + count + COVER_SCAN)
+            if found < 0 or c < cover:
+                found = e
+                cover = c
         scanned += count
         blk = tt[pool + 1 + 2 * blk]
     return found, cover, scanned, limit
