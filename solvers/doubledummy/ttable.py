@@ -49,7 +49,11 @@ bit 32).
 
 The functions the search calls (``lookup``, ``store`` and what they call) are inlined
 into it: called as functions, each call passes every field of its arrays and counts
-references on them, about 5% of a solve's time.
+references on them, about 5% of a solve's time. The reads of a lookup's chain walk and of
+the shape probe index the table by unsigned integers (``np.uint64``; every index is a
+non-negative offset): numba wraps a signed index that may be negative with three more
+instructions before each load, which lengthened the walk's chain of dependent loads (about
+3% of a solve's time).
 """
 
 from __future__ import annotations
@@ -208,8 +212,8 @@ def _hash(W, ply, at):
 
 @njit(cache=True, inline="always")
 def _same_key(tt, k, W, ply, at):
-    return tt[k] == W[ply, at] and tt[k + 1] == W[ply, at + 1] and tt[k + 2] == W[ply, at + 2] \
-        and tt[k + 3] == W[ply, at + 3]
+    return tt[np.uint64(k)] == W[ply, at] and tt[np.uint64(k + 1)] == W[ply, at + 1] \
+        and tt[np.uint64(k + 2)] == W[ply, at + 2] and tt[np.uint64(k + 3)] == W[ply, at + 3]
 
 
 @njit(cache=True, inline="always")
@@ -220,7 +224,7 @@ def find_shape(tt, W, ply, at):
     i = _hash(W, ply, at) & mask
     for _ in range(SHAPE_PROBES):
         k = keys + SLOT * i
-        if tt[k + SLOT_HEAD] == NONE:
+        if tt[np.uint64(k + SLOT_HEAD)] == NONE:
             return NONE
         if _same_key(tt, k, W, ply, at):
             return i
@@ -306,7 +310,7 @@ def _choose_split(tt, blk):
 @njit(cache=True, inline="always")
 def _cover(tt, bounds, e):
     """The cards entry ``e`` covers, in all suits."""
-    c = tt[bounds + 4 * e + 3]
+    c = tt[np.uint64(bounds + 4 * e + 3)]
     return (c & 255) + ((c >> 8) & 255) + ((c >> 16) & 255) + ((c >> 24) & 255)
 
 
@@ -321,23 +325,23 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
     while blk != NONE and scanned < limit:
-        count = tt[pool + 2 + 2 * blk]
+        count = tt[np.uint64(pool + 2 + 2 * blk)]
         for i in range(count - 1, -1, -1):
             e = blk * BLOCK + i
             q = sigs + 2 * e
-            m = tt[q]
-            if (sig & m) != tt[q + 1]:
+            m = tt[np.uint64(q)]
+            if (sig & m) != tt[np.uint64(q + 1)]:
                 continue
             # the bounds before the pattern: an entry that settles nothing is passed over
             # without reading its pattern
             b = bounds + 4 * e
-            if tt[b] < target and tt[b + 1] >= target:
+            if tt[np.uint64(b)] < target and tt[np.uint64(b + 1)] >= target:
                 continue
             if m < 0:
                 # the signature covers only the top cards: the pattern decides
                 p = patterns + 8 * e
-                if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
-                        or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
+                if (s0 & tt[np.uint64(p)]) != tt[np.uint64(p + 4)] or (s1 & tt[np.uint64(p + 1)]) != tt[np.uint64(p + 5)] \
+                        or (s2 & tt[np.uint64(p + 2)]) != tt[np.uint64(p + 6)] or (s3 & tt[np.uint64(p + 3)]) != tt[np.uint64(p + 7)]:
                     continue
             c = _cover(tt, bounds, e)
             if found < 0:
@@ -346,7 +350,7 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
                 found = e
                 cover = c
         scanned += count
-        blk = tt[pool + 1 + 2 * blk]
+        blk = tt[np.uint64(pool + 1 + 2 * blk)]
     return found, cover, scanned, limit
 
 
@@ -359,22 +363,22 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
     pool = tt[H_POOL]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
-        count = tt[pool + 2 + 2 * blk]
+        count = tt[np.uint64(pool + 2 + 2 * blk)]
         for i in range(count - 1, -1, -1):
             f = blk * BLOCK + i
             q = sigs + 2 * f
-            if tt[q] != sm or tt[q + 1] != sv:
+            if tt[np.uint64(q)] != sm or tt[np.uint64(q + 1)] != sv:
                 continue
             p = patterns + 8 * f
             same = True
             for j in range(8):
-                if tt[p + j] != W[ply, at_pattern + j]:
+                if tt[np.uint64(p + j)] != W[ply, at_pattern + j]:
                     same = False
                     break
             if same:
                 return f
         scanned += count
-        blk = tt[pool + 1 + 2 * blk]
+        blk = tt[np.uint64(pool + 1 + 2 * blk)]
     return NONE
 
 
