@@ -36,18 +36,24 @@ equal signature).
 
 The table is one int64 vector (the kernel passes few arrays, see ``layout.py``). Its
 header gives the regions: shape slots (8 values a slot, one cache line: the 4 key words,
-the chain's head, -1 for a free slot, and the cards that decided the shape's last three
-stored searches naming different cards, as indexes from the top of their suits, or -1),
-entry signatures (mask, value),
+the chain's head, -1 for a free slot, the cards that decided the shape's last three
+stored searches naming different cards, as indexes from the top of their suits plus
+one, 8 bits apiece in one word, and the entries of the shape's own chain), entry
+signatures (mask, value),
 entry patterns (4 masks then 4 values), entry bounds (lower, upper, a spare word that
 keeps two entries' bounds to a cache line, and the ``r`` of each suit packed 8 bits
 apiece), the block pool (next free block, then per block its next block and its
-entry count), and a split line a slot (its own chain's entry count, then the heads of
-its seven split chains; the slot's head word holds the split key from bit 32).
+entry count), and a split line a slot (the heads of its seven split chains, read and
+written only once the shape is split; the slot's head word holds the split key from
+bit 32).
 
 The functions the search calls (``lookup``, ``store`` and what they call) are inlined
 into it: called as functions, each call passes every field of its arrays and counts
-references on them, about 5% of a solve's time.
+references on them, about 5% of a solve's time. The reads of a lookup's chain walk and of
+the shape probe index the table by unsigned integers (``np.uint64``; every index is a
+non-negative offset): numba wraps a signed index that may be negative with three more
+instructions before each load, which lengthened the walk's chain of dependent loads (about
+3% of a solve's time).
 """
 
 from __future__ import annotations
@@ -75,8 +81,8 @@ HEADER = 8
 # top k cards of its split suit (both chosen by _choose_split) in one of seven chains by
 # those cards' owners, and any other entry in the shape's own chain: a lookup reads the
 # chain of its position's owners, then the shape's own, instead of every entry of the
-# shape. The split chains' heads (1 to 7) and the shape's own chain's entry count (at 0)
-# take one cache line a slot.
+# shape. The split chains' heads (1 to 7) take one cache line a slot, set when the shape
+# is split (word 0 is unused).
 SPLIT_AFTER = 64
 SPLIT = 8
 # the chain head word of a split shape's slot also holds its split key from bit 32, so
@@ -85,15 +91,19 @@ HEAD_BITS = (1 << 32) - 1
 # a shape slot: its 4 key words and its chain's head on one cache line (8 values)
 SLOT = 8
 SLOT_HEAD = 4
-# the card that decided the last search of the shape stored (-1 if none yet), the
-# different card before it, and a third different one before that: the leads a lookup
-# that settles nothing suggests, kept newest first with each card once
-SLOT_CARD = 5
-SLOT_CARD_BEFORE = 6
-SLOT_CARD_THIRD = 7
-# a lookup's hint: the last card, the one before plus one shifted by HINT_SHIFT, and
-# the third plus one shifted by twice HINT_SHIFT
+# the card that decided the last search of the shape stored, the different card before
+# it, and a third different one before that: the leads a lookup that settles nothing
+# suggests, kept newest first with each card once, each plus one (0: none) in a field of
+# HINT_SHIFT bits of one word, so that the word less one is the lookup's hint
+SLOT_CARDS = 5
+# the entries of the shape's own chain (SPLIT_AFTER of them split the shape): on the
+# slot's line, which the store has just read, not on the split line, which it then
+# reads only for a split shape
+SLOT_COUNT = 6
+# a lookup's hint: the last card (-1 if none), the one before plus one shifted by
+# HINT_SHIFT, and the third plus one shifted by twice HINT_SHIFT
 HINT_SHIFT = 8
+HINT_FIELD = (1 << HINT_SHIFT) - 1
 # an entry's signature: per suit the owners of its top SIG_CARDS cards (3 bits each,
 # highest first) in 16 bits, as a mask and a value, so that a lookup reads 4 entries a
 # cache line and opens an entry's pattern only when the signature matches
@@ -202,8 +212,8 @@ def _hash(W, ply, at):
 
 @njit(cache=True, inline="always")
 def _same_key(tt, k, W, ply, at):
-    return tt[k] == W[ply, at] and tt[k + 1] == W[ply, at + 1] and tt[k + 2] == W[ply, at + 2] \
-        and tt[k + 3] == W[ply, at + 3]
+    return tt[np.uint64(k)] == W[ply, at] and tt[np.uint64(k + 1)] == W[ply, at + 1] \
+        and tt[np.uint64(k + 2)] == W[ply, at + 2] and tt[np.uint64(k + 3)] == W[ply, at + 3]
 
 
 @njit(cache=True, inline="always")
@@ -214,7 +224,7 @@ def find_shape(tt, W, ply, at):
     i = _hash(W, ply, at) & mask
     for _ in range(SHAPE_PROBES):
         k = keys + SLOT * i
-        if tt[k + SLOT_HEAD] == NONE:
+        if tt[np.uint64(k + SLOT_HEAD)] == NONE:
             return NONE
         if _same_key(tt, k, W, ply, at):
             return i
@@ -243,13 +253,8 @@ def _claim_shape(tt, W, ply, at):
     for j in range(4):
         tt[k + j] = W[ply, at + j]
     tt[k + SLOT_HEAD] = NONE
-    tt[k + SLOT_CARD] = NONE
-    tt[k + SLOT_CARD_BEFORE] = NONE
-    tt[k + SLOT_CARD_THIRD] = NONE
-    q = tt[H_SPLIT] + SPLIT * i
-    tt[q] = 0
-    for j in range(1, SPLIT):
-        tt[q + j] = NONE
+    tt[k + SLOT_CARDS] = 0
+    tt[k + SLOT_COUNT] = 0
     return i
 
 
@@ -305,7 +310,7 @@ def _choose_split(tt, blk):
 @njit(cache=True, inline="always")
 def _cover(tt, bounds, e):
     """The cards entry ``e`` covers, in all suits."""
-    c = tt[bounds + 4 * e + 3]
+    c = tt[np.uint64(bounds + 4 * e + 3)]
     return (c & 255) + ((c >> 8) & 255) + ((c >> 16) & 255) + ((c >> 24) & 255)
 
 
@@ -320,29 +325,32 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
     while blk != NONE and scanned < limit:
-        count = tt[pool + 2 + 2 * blk]
+        count = tt[np.uint64(pool + 2 + 2 * blk)]
         for i in range(count - 1, -1, -1):
             e = blk * BLOCK + i
             q = sigs + 2 * e
-            m = tt[q]
-            if (sig & m) != tt[q + 1]:
+            m = tt[np.uint64(q)]
+            if (sig & m) != tt[np.uint64(q + 1)]:
+                continue
+            # the bounds before the pattern: an entry that settles nothing is passed over
+            # without reading its pattern
+            b = bounds + 4 * e
+            if tt[np.uint64(b)] < target and tt[np.uint64(b + 1)] >= target:
                 continue
             if m < 0:
                 # the signature covers only the top cards: the pattern decides
                 p = patterns + 8 * e
-                if (s0 & tt[p]) != tt[p + 4] or (s1 & tt[p + 1]) != tt[p + 5] \
-                        or (s2 & tt[p + 2]) != tt[p + 6] or (s3 & tt[p + 3]) != tt[p + 7]:
+                if (s0 & tt[np.uint64(p)]) != tt[np.uint64(p + 4)] or (s1 & tt[np.uint64(p + 1)]) != tt[np.uint64(p + 5)] \
+                        or (s2 & tt[np.uint64(p + 2)]) != tt[np.uint64(p + 6)] or (s3 & tt[np.uint64(p + 3)]) != tt[np.uint64(p + 7)]:
                     continue
-            b = bounds + 4 * e
-            if tt[b] >= target or tt[b + 1] < target:
-                c = _cover(tt, bounds, e)
-                if found < 0:
-                    limit = min(limit, scanned + count + COVER_SCAN)
-                if found < 0 or c < cover:
-                    found = e
-                    cover = c
+            c = _cover(tt, bounds, e)
+            if found < 0:
+                limit = min(limit, scanned + count + COVER_SCAN)
+            if found < 0 or c < cover:
+                found = e
+                cover = c
         scanned += count
-        blk = tt[pool + 1 + 2 * blk]
+        blk = tt[np.uint64(pool + 1 + 2 * blk)]
     return found, cover, scanned, limit
 
 
@@ -355,22 +363,22 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
     pool = tt[H_POOL]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
-        count = tt[pool + 2 + 2 * blk]
+        count = tt[np.uint64(pool + 2 + 2 * blk)]
         for i in range(count - 1, -1, -1):
             f = blk * BLOCK + i
             q = sigs + 2 * f
-            if tt[q] != sm or tt[q + 1] != sv:
+            if tt[np.uint64(q)] != sm or tt[np.uint64(q + 1)] != sv:
                 continue
             p = patterns + 8 * f
             same = True
             for j in range(8):
-                if tt[p + j] != W[ply, at_pattern + j]:
+                if tt[np.uint64(p + j)] != W[ply, at_pattern + j]:
                     same = False
                     break
             if same:
                 return f
         scanned += count
-        blk = tt[pool + 1 + 2 * blk]
+        blk = tt[np.uint64(pool + 1 + 2 * blk)]
     return NONE
 
 
@@ -395,13 +403,7 @@ def lookup(tt, W, ply, at_keys, at_seq, target):
     # a position of the same shape searched last usually falls to the same card (by
     # its place from the top of its suit), whoever holds the cards below: a better
     # guess than the card of a matching entry, whose search was at another target
-    hint = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARD]
-    before = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARD_BEFORE]
-    third = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARD_THIRD]
-    if before >= 0:
-        hint += (before + 1) << HINT_SHIFT
-    if third >= 0:
-        hint += (third + 1) << (2 * HINT_SHIFT)
+    hint = tt[tt[H_KEYS] + SLOT * slot + SLOT_CARDS] - 1
     # a split shape: the position's split chain first
     key = word >> 32
     scanned = 0
@@ -491,8 +493,11 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
             tt[pool + 2 + 2 * head] = 0
             tt[head_at] = head | (split_key << 32)
         if head_at == base_at:
-            tt[line] += 1
-            if tt[line] == SPLIT_AFTER:
+            count_at = keys + SLOT * slot + SLOT_COUNT
+            tt[count_at] += 1
+            if tt[count_at] == SPLIT_AFTER:
+                for i in range(1, SPLIT):
+                    tt[line + i] = NONE
                 tt[base_at] |= _choose_split(tt, tt[base_at] & HEAD_BITS) << 32
         e = head * BLOCK + tt[pool + 2 + 2 * head]
         tt[pool + 2 + 2 * head] += 1
@@ -511,12 +516,17 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
     b = bounds + 4 * e
     if best >= 0:
         # the three cards stay newest first, each once: a card already kept moves up
-        k = keys + SLOT * slot
-        if tt[k + SLOT_CARD] != best:
-            if tt[k + SLOT_CARD_BEFORE] != best:
-                tt[k + SLOT_CARD_THIRD] = tt[k + SLOT_CARD_BEFORE]
-            tt[k + SLOT_CARD_BEFORE] = tt[k + SLOT_CARD]
-            tt[k + SLOT_CARD] = best
+        k = keys + SLOT * slot + SLOT_CARDS
+        cards = tt[k]
+        last = cards & HINT_FIELD
+        if last != best + 1:
+            if (cards >> HINT_SHIFT) & HINT_FIELD != best + 1:
+                # the one before becomes the third
+                cards = (cards & HINT_FIELD) << HINT_SHIFT | (cards & (HINT_FIELD << HINT_SHIFT)) << HINT_SHIFT
+            else:
+                # the card kept before moves up: the third stays
+                cards = (cards & HINT_FIELD) << HINT_SHIFT | (cards & (HINT_FIELD << (2 * HINT_SHIFT)))
+            tt[k] = cards | (best + 1)
     if ok:
         if target > tt[b]:
             tt[b] = target
