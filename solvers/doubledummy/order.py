@@ -199,6 +199,15 @@ def lead_weight(b, sequence, plan):
 
 
 @njit(cache=True, inline="always")
+def _void_ruff(hand, held, trump, led_suit):
+    """The highest trump ``hand`` could ruff a side suit with when it holds none of it
+    (``held``: its cards of the led suit), else -1."""
+    if held == 0 and trump >= 0 and led_suit != trump:
+        return hibit(suit_of(hand, trump))
+    return -1
+
+
+@njit(cache=True, inline="always")
 def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     """What the ``nlater`` seats still to play to the trick after ``p`` (with
     ``unequal`` hands, the next seats that hold cards) can do: the highest card of the
@@ -225,17 +234,11 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
             opp_cards |= held
             if top > opp_top:
                 opp_top = top
-            if held == 0 and trump >= 0 and led_suit != trump:
-                ruff = hibit(suit_of(hand, trump))
-                if ruff > opp_ruff:
-                    opp_ruff = ruff
+            opp_ruff = max(opp_ruff, _void_ruff(hand, held, trump, led_suit))
         else:
             if top > mate_top:
                 mate_top = top
-            if held == 0 and trump >= 0 and led_suit != trump:
-                ruff = hibit(suit_of(hand, trump))
-                if ruff > mate_ruff:
-                    mate_ruff = ruff
+            mate_ruff = max(mate_ruff, _void_ruff(hand, held, trump, led_suit))
     # the opponents' second-highest card: a card above it forces out their top one
     opp_second = -1
     if opp_top >= 0:

@@ -211,9 +211,17 @@ def _hash(W, ply, at):
 
 
 @njit(cache=True, inline="always")
+def _word(tt, i):
+    """The table's word at offset ``i`` (never negative), read by an unsigned index:
+    numba checks a signed index for a negative value before each load, which lengthens
+    the chain walk's dependent loads."""
+    return tt[np.uint64(i)]
+
+
+@njit(cache=True, inline="always")
 def _same_key(tt, k, W, ply, at):
-    return tt[np.uint64(k)] == W[ply, at] and tt[np.uint64(k + 1)] == W[ply, at + 1] \
-        and tt[np.uint64(k + 2)] == W[ply, at + 2] and tt[np.uint64(k + 3)] == W[ply, at + 3]
+    return _word(tt, k) == W[ply, at] and _word(tt, k + 1) == W[ply, at + 1] \
+        and _word(tt, k + 2) == W[ply, at + 2] and _word(tt, k + 3) == W[ply, at + 3]
 
 
 @njit(cache=True, inline="always")
@@ -224,7 +232,7 @@ def find_shape(tt, W, ply, at):
     i = _hash(W, ply, at) & mask
     for _ in range(SHAPE_PROBES):
         k = keys + SLOT * i
-        if tt[np.uint64(k + SLOT_HEAD)] == NONE:
+        if _word(tt, k + SLOT_HEAD) == NONE:
             return NONE
         if _same_key(tt, k, W, ply, at):
             return i
@@ -310,7 +318,7 @@ def _choose_split(tt, blk):
 @njit(cache=True, inline="always")
 def _cover(tt, bounds, e):
     """The cards entry ``e`` covers, in all suits."""
-    c = tt[np.uint64(bounds + 4 * e + 3)]
+    c = _word(tt, bounds + 4 * e + 3)
     return (c & 255) + ((c >> 8) & 255) + ((c >> 16) & 255) + ((c >> 24) & 255)
 
 
@@ -325,23 +333,23 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
     bounds = tt[H_BOUNDS]
     pool = tt[H_POOL]
     while blk != NONE and scanned < limit:
-        count = tt[np.uint64(pool + 2 + 2 * blk)]
+        count = _word(tt, pool + 2 + 2 * blk)
         for i in range(count - 1, -1, -1):
             e = blk * BLOCK + i
             q = sigs + 2 * e
-            m = tt[np.uint64(q)]
-            if (sig & m) != tt[np.uint64(q + 1)]:
+            m = _word(tt, q)
+            if (sig & m) != _word(tt, q + 1):
                 continue
             # the bounds before the pattern: an entry that settles nothing is passed over
             # without reading its pattern
             b = bounds + 4 * e
-            if tt[np.uint64(b)] < target and tt[np.uint64(b + 1)] >= target:
+            if _word(tt, b) < target and _word(tt, b + 1) >= target:
                 continue
             if m < 0:
                 # the signature covers only the top cards: the pattern decides
                 p = patterns + 8 * e
-                if (s0 & tt[np.uint64(p)]) != tt[np.uint64(p + 4)] or (s1 & tt[np.uint64(p + 1)]) != tt[np.uint64(p + 5)] \
-                        or (s2 & tt[np.uint64(p + 2)]) != tt[np.uint64(p + 6)] or (s3 & tt[np.uint64(p + 3)]) != tt[np.uint64(p + 7)]:
+                if (s0 & _word(tt, p)) != _word(tt, p + 4) or (s1 & _word(tt, p + 1)) != _word(tt, p + 5) \
+                        or (s2 & _word(tt, p + 2)) != _word(tt, p + 6) or (s3 & _word(tt, p + 3)) != _word(tt, p + 7):
                     continue
             c = _cover(tt, bounds, e)
             if found < 0:
@@ -350,7 +358,7 @@ def _scan(tt, blk, sig, s0, s1, s2, s3, target, scanned, found, cover, limit):
                 found = e
                 cover = c
         scanned += count
-        blk = tt[np.uint64(pool + 1 + 2 * blk)]
+        blk = _word(tt, pool + 1 + 2 * blk)
     return found, cover, scanned, limit
 
 
@@ -363,22 +371,22 @@ def _find_equal(tt, blk, W, ply, at_pattern, sm, sv):
     pool = tt[H_POOL]
     scanned = 0
     while blk != NONE and scanned < CHAIN_SCAN:
-        count = tt[np.uint64(pool + 2 + 2 * blk)]
+        count = _word(tt, pool + 2 + 2 * blk)
         for i in range(count - 1, -1, -1):
             f = blk * BLOCK + i
             q = sigs + 2 * f
-            if tt[np.uint64(q)] != sm or tt[np.uint64(q + 1)] != sv:
+            if _word(tt, q) != sm or _word(tt, q + 1) != sv:
                 continue
             p = patterns + 8 * f
             same = True
             for j in range(8):
-                if tt[np.uint64(p + j)] != W[ply, at_pattern + j]:
+                if _word(tt, p + j) != W[ply, at_pattern + j]:
                     same = False
                     break
             if same:
                 return f
         scanned += count
-        blk = tt[np.uint64(pool + 1 + 2 * blk)]
+        blk = _word(tt, pool + 1 + 2 * blk)
     return NONE
 
 
