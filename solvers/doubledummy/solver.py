@@ -517,11 +517,19 @@ class Solver:
     def _all_values(self, state: State, value: int, budget: _Budget, out: dict[str, int],
                     best: int, passed_over: dict[int, int]) -> dict[str, int]:
         """The value after each legal card (equivalent cards share one search); filled
-        into ``out`` as they come so a budget cut keeps what was found. The cards of
-        ``best``'s group keep the value without a search; a card the root's probes
-        passed over starts below the value (above it for the other team), at the bound
-        they showed (``passed_over``, :meth:`_note_passed_over`)."""
+        into ``out`` as they are settled, so a budget cut keeps the values found. The
+        cards of ``best``'s group keep the value without a search; a card the root's
+        probes passed over starts below the value (above it for the other team), at the
+        bound they showed (``passed_over``, :meth:`_note_passed_over`).
+
+        The cards are probed level by level: every card still open is probed once, at
+        its next target, before any card is probed again, so the probes at one target
+        follow one another and read the bounds the others stored at that target. Each
+        card meets the targets :meth:`_value` would give it from its bound (single
+        steps, halving after ``GUESS_PROBES``), only in another order."""
         maximising = state.maximising
+        # [group, child, gain, lower, upper, probes made] of each card not settled yet
+        open_cards = []
         for group in state.legal_groups():
             if best in group:
                 for code in group:
@@ -543,16 +551,28 @@ class Solver:
                         hi = min(hi, passed_over[code])
                     else:
                         lo = max(lo, passed_over[code])
-            box = []
-            try:
-                v, _ = self._value(child, lo - gain, hi - gain, budget,
-                                   guess=(hi - gain) if maximising else (lo - gain + 1), bounds_out=box)
-            except _OutOfBudget:
+            open_cards.append([group, child, gain, lo, hi, 0])
+        while open_cards:
+            still_open = []
+            for card in open_cards:
+                group, child, gain, lo, hi, probes = card
+                if lo < hi:
+                    if probes < GUESS_PROBES:
+                        target = hi if maximising else lo + 1
+                    else:
+                        target = (lo + hi + 1) // 2
+                    ok, _ = self._probe(child, target - gain, budget)
+                    if ok:
+                        lo = target
+                    else:
+                        hi = target - 1
+                    card[3:] = [lo, hi, probes + 1]
+                if lo < hi:
+                    still_open.append(card)
+                    continue
                 for code in group:
-                    out[card_name(state, code)] = (box[0] if box else lo - gain) + gain
-                raise
-            for code in group:
-                out[card_name(state, code)] = v + gain
+                    out[card_name(state, code)] = lo
+            open_cards = still_open
         return out
 
     def _line(self, state: State, value: int, budget: _Budget) -> list[str]:
