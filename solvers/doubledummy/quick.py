@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.doubledummy.bits import hibit, pop, popcount, suit_of, top_run, top_run_mask, wrap
+from solvers.doubledummy.bits import hibit, pop, popcount, suit_of, top_cards, top_run, top_run_mask, wrap
 from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK, O_TSEAT
 
 
@@ -222,36 +222,23 @@ def _cash_rounds(S, n, seat, s, mine):
     Round ``j`` wins and keeps the lead when the seat's ``j``-th highest card is above
     the highest card of every other hand, of either side, holding ``j`` or more cards of
     the suit: no such hand can beat it, a shorter one is void by then (see docs:
-    length winners). Only the cards of rounds some other hand can still follow are
-    named."""
-    other = np.int64(0)
+    length winners). So a hand of ``l`` cards whose highest card is below only ``a <
+    l`` of the seat's cards stops the count at ``a``; a hand with ``a >= l`` stops
+    nothing. Only the cards of rounds some other hand can still follow are named."""
+    count = pop(mine)
+    longest = 0
     for q in range(n):
         if q != seat:
-            other |= suit_of(S[O_HANDS + q], s)
-    if other == 0:
-        return pop(mine), np.int64(0)
-    x = mine
-    j = 0
-    named = np.int64(0)
-    while x != 0:
-        c = hibit(x)
-        # the highest card of any other hand still holding the suit in round j + 1
-        beaten = False
-        followed = False
-        for q in range(n):
-            if q != seat:
-                h = suit_of(S[O_HANDS + q], s)
-                if pop(h) > j:
-                    followed = True
-                    if hibit(h) > c:
-                        beaten = True
-        if beaten:
-            break
-        j += 1
-        if followed:
-            named |= np.int64(1) << c
-        x &= ~(np.int64(1) << c)
-    return j, named << (16 * s)
+            h = suit_of(S[O_HANDS + q], s)
+            if h != 0:
+                length = pop(h)
+                longest = max(longest, length)
+                above = pop(mine >> (hibit(h) + 1))
+                if above < length:
+                    count = min(count, above)
+    if count == 0:
+        return 0, np.int64(0)
+    return count, top_cards(mine, min(count, longest)) << (16 * s)
 
 
 @njit(cache=True)
@@ -767,31 +754,23 @@ def _led_suit_rounds(S, n, owner, led, top):
     """Rounds of the led suit after the current trick that seat ``owner``, winning it
     with its card ``top`` and no trump in play, wins in a row leading the rest of its
     cards of the suit from the top; and the cards relied on. As ``_cash_rounds``, with
-    the trick as round 1: the leader has played its card of it already, so it still
-    holds the suit in round ``j`` when it holds ``j - 1`` cards of it now."""
+    the trick as round 1 (won already): the trick's leader has played its card to it, so
+    it holds the suit in round ``j`` when it holds ``j - 1`` cards of it now."""
     leader = S[O_TSEAT]
-    x = suit_of(S[O_HANDS + owner], led) & ~(np.int64(1) << top)
-    j = 1
-    named = np.int64(0)
-    while x != 0:
-        c = hibit(x)
-        beaten = False
-        followed = False
-        for q in range(n):
-            if q != owner:
-                h = suit_of(S[O_HANDS + q], led)
-                # cards it holds in round j + 1: the leader has one fewer to play
-                if pop(h) + (1 if q == leader else 0) > j:
-                    followed = True
-                    if hibit(h) > c:
-                        beaten = True
-        if beaten:
-            break
-        j += 1
-        if followed:
-            named |= np.int64(1) << c
-        x &= ~(np.int64(1) << c)
-    return j - 1, named << (16 * led)
+    mine = suit_of(S[O_HANDS + owner], led)
+    count = pop(mine)
+    longest = 0
+    for q in range(n):
+        if q != owner:
+            h = suit_of(S[O_HANDS + q], led)
+            if h != 0:
+                length = pop(h) + (1 if q == leader else 0)
+                longest = max(longest, length)
+                above = max(pop(mine >> (hibit(h) + 1)), 1)
+                if above < length:
+                    count = min(count, above)
+    rest = mine & ~(np.int64(1) << top)
+    return count - 1, top_cards(rest, max(min(count, longest) - 1, 0)) << (16 * led)
 
 
 @njit(cache=True, inline="always")
