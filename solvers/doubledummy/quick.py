@@ -37,7 +37,7 @@ SECOND_HAND_TRUMP_LEAD = True
 LENGTH_WINNERS = True
 # with no trump in play, the second hand's count after the trick it wins counts the
 # length winners too (``_cash_rounds``), in the led suit and the others
-SECOND_HAND_LENGTHS = False
+SECOND_HAND_LENGTHS = True
 
 
 @njit(cache=True, inline="always")
