@@ -52,12 +52,13 @@ def _no_trump_boundary(rng, size):
     return position, state, int(state.st[1]), hands
 
 
+@pytest.mark.slow
 def test_length_winners_never_promise_more_than_the_value():
     """On 1,000 no-trump endings of 3-4 cards a hand the quick tricks (with the length
-    winners) never exceed the leader's side's value, and the new count adds tricks in a
-    few of them (it needs longer suits to matter: see the next test). The rule with a
-    hand of exactly ``j`` cards let go by in round ``j`` (it still follows then), the
-    deliberately wrong count, is above the value in some, so the check can fail."""
+    winners) never exceed the leader's side's value (the plain reference), and the new
+    count adds tricks in a few of them (it needs longer suits to matter: see the next
+    test). The rule with a hand of exactly ``j`` cards let go by in round ``j`` (it
+    still follows then), the deliberately wrong count, is above the value in some."""
     rng = Rng("length-winners")
     more = wrong = 0
     for i in range(1000):
@@ -73,11 +74,12 @@ def test_length_winners_never_promise_more_than_the_value():
 
 def test_length_winners_beside_dds():
     """The same on 600 no-trump endings of 5-10 cards a hand, against DDS: the new
-    count adds tricks in some of them and reaches the value in some of those."""
+    count adds tricks in some of them and reaches the value in some of those, and the
+    deliberately wrong count is above the value in some."""
     pytest.importorskip("endplay")
     from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("length-winners-dds")
-    more = exact = 0
+    more = exact = wrong = 0
     for i in range(600):
         position, state, leader, hands = _no_trump_boundary(rng, 5 + i % 6)
         tricks, _ = quick_tricks(state.packed(), 4, leader, -1, 99)
@@ -87,7 +89,8 @@ def test_length_winners_beside_dds():
         if own > sum(_top_runs(hands, leader, s) for s in range(4)):
             more += 1
             exact += own == value
-    assert more > 10 and exact > 0
+        wrong += sum(_rounds(hands, leader, s, slack=1) for s in range(4)) > value
+    assert more > 10 and exact > 0 and wrong > 0
 
 
 def test_the_kernels_count_is_the_rule():
@@ -100,3 +103,59 @@ def test_the_kernels_count_is_the_rule():
         own = sum(_rounds(hands, leader, s) for s in range(4))
         tricks, _ = quick_tricks(state.packed(), 4, leader, -1, max(own, 1))
         assert tricks >= own, (hands, leader)
+
+
+@pytest.mark.parametrize("exhaustive", [True, False])
+def test_second_hands_length_winners_never_promise_too_much(exhaustive):
+    """Before the second card of a no-trump trick, the second hand's count (the trick,
+    then the winning hand's length winners) never exceeds its side's value: against the
+    plain reference on 400 endings of 2-3 cards a hand, DDS on 400 of 5-10; the count
+    is the rule restated in ``_second_hand_rule``, and that rule without the leader's card
+    already played (the deliberately wrong count) is above the value in some endings."""
+    from tests.doubledummy.counts import second_hand_count
+    if exhaustive:
+        value_of = reference_value
+    else:
+        pytest.importorskip("endplay")
+        from solvers.doubledummy.crosscheck import dds_best
+        value_of = dds_best
+    rng = Rng("second-hand-lengths-%s" % exhaustive)
+    counted = wrong = exact = 0
+    for i in range(400):
+        size = 2 + i % 2 if exhaustive else 5 + i % 6
+        position = random_position(rng, size, TrickRules.bridge(None), trick_cards=1)
+        state = encode(position)
+        q, _ = second_hand_count(state)
+        if q == 0:
+            continue
+        counted += 1
+        value = value_of(position)
+        assert q <= value, position
+        exact += q == value
+        seat = state.to_play
+        leader = (seat + 3) % 4
+        hands = [_suits(int(h)) for h in state.hands[:4]]
+        led = int(state.trick[0]) >> 4
+        assert q == _second_hand_rule(hands, leader, seat, led), position
+        wrong += _second_hand_rule(hands, leader, seat, led, slack=1) > value
+    assert counted > 100 and exact > 20 and wrong > 0
+
+
+def _second_hand_rule(hands, leader, seat, led, slack=0):
+    """The second hand's no-trump count restated (``hands`` without the card led, which
+    is below the winning card): the side's hand holding the highest card of the led
+    suit among the seats still to play wins the trick, then its later rounds of the led
+    suit (the trick's leader holding the suit one round longer, having played to this
+    one already; ``slack`` 1 forgets that, the deliberately wrong count) and its rounds
+    of every other suit."""
+    later = [(seat + k) % 4 for k in range(3)]
+    owner = max(later, key=lambda q: hands[q][led][0] if hands[q][led] else -1)
+    mine = hands[owner][led]
+    tricks, j = 1, 1
+    for card in mine[1:]:
+        j += 1
+        if any(len(hands[q][led]) + (q == leader and not slack) >= j and hands[q][led][0] > card
+               for q in range(4) if q != owner and hands[q][led]):
+            break
+        tricks += 1
+    return tricks + sum(_rounds(hands, owner, s) for s in range(4) if s != led)
