@@ -4,7 +4,8 @@ At a trick boundary: ``quick_tricks`` counts tricks the leader's side takes by c
 winners whatever the others do; ``sure_trump_tricks`` counts the tricks the side
 holding the highest trump surely takes with its trumps; ``guarded_second_trump`` finds
 a side sure of a trick with the second-best trump. Before the second card of a trick,
-``second_hand_tricks`` counts the tricks the second hand's side surely takes. Each
+``second_hand_tricks`` counts the tricks the second hand's side surely takes. With no
+trump in play both count a suit's length winners (``_cash_rounds``). Each
 also returns the cards whose ranks the count relies on, so that the bound is stored
 for every position where only lower cards differ (partition search).
 Why each count is sound is argued in ``docs/doubledummy.md``.
@@ -683,7 +684,9 @@ def second_hand_tricks_rem(S, n, p, trump, rem):
     can, or when that side holds the highest card of the led suit, above the card led,
     and no later opponent can ruff. Without trumps, the seat that wins it then cashes
     the next card of the led suit if it holds that too, the top card of every other
-    suit it holds, and every card of a suit nobody else holds.
+    suit it holds, and every card of a suit nobody else holds; with the length winners
+    (``SECOND_HAND_LENGTHS``), its rounds of the led suit by ``_led_suit_rounds`` and of
+    every other suit by ``_cash_rounds`` instead.
     """
     led = S[O_TRICK] >> 4
     first = S[O_TRICK]
