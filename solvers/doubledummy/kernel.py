@@ -667,7 +667,7 @@ def _sure_tricks(S, W, ply, n, target, hi):
     # the quick tricks cannot reach ``needed`` when their cheap upper bound (the suits
     # the side tops) falls short of it, nor the crossruff when its own bound does (see
     # docs: the bound on the sure tricks)
-    quick_part = quick_bound_rem(S, n, leader, rem) if QUICK_BOUND else needed
+    quick_part = quick_bound_rem(S, n, leader, trump, rem) if QUICK_BOUND else needed
     cross_part = 0
     q = 0
     used = np.int64(0)

@@ -4,7 +4,8 @@ At a trick boundary: ``quick_tricks`` counts tricks the leader's side takes by c
 winners whatever the others do; ``sure_trump_tricks`` counts the tricks the side
 holding the highest trump surely takes with its trumps; ``guarded_second_trump`` finds
 a side sure of a trick with the second-best trump. Before the second card of a trick,
-``second_hand_tricks`` counts the tricks the second hand's side surely takes. Each
+``second_hand_tricks`` counts the tricks the second hand's side surely takes. With no
+trump in play both count a suit's length winners (``_cash_rounds``). Each
 also returns the cards whose ranks the count relies on, so that the bound is stored
 for every position where only lower cards differ (partition search).
 Why each count is sound is argued in ``docs/doubledummy.md``.
@@ -15,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.doubledummy.bits import hibit, pop, popcount, suit_of, top_run, top_run_mask, wrap
-from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK
+from solvers.doubledummy.bits import hibit, pop, popcount, suit_of, top_cards, top_run, top_run_mask, wrap
+from solvers.doubledummy.layout import O_HANDS, O_TEAM, O_TRICK, O_TSEAT
 
 
 MANY = 1 << 20
@@ -32,6 +33,12 @@ LEAD_BOUND = True
 SECOND_HAND_ALL_TRUMPS = True
 # after a trump lead the second hand's side also counts the top trumps it keeps
 SECOND_HAND_TRUMP_LEAD = True
+# with no trump in play, the quick tricks count a suit's length winners: a card below
+# the top run wins once every other hand still holding the suit is beaten or void
+LENGTH_WINNERS = True
+# with no trump in play, the second hand's count after the trick it wins counts the
+# length winners too (``_cash_rounds``), in the led suit and the others
+SECOND_HAND_LENGTHS = True
 
 
 @njit(cache=True, inline="always")
@@ -121,14 +128,17 @@ def quick_bound(S, n, leader, trump):
     top run of trumps (the partner ruffs at least every other round); with no side suit
     the partner is void in and the leader holds, no ruff by the partner and at most the
     kept top trumps; with none the other way round, one ruff and the top trumps."""
-    return max(quick_bound_rem(S, n, leader, remaining_cards(S, n)), crossruff_bound(S, n, leader, trump))
+    rems = remaining_cards(S, n)
+    return max(quick_bound_rem(S, n, leader, trump, rems), crossruff_bound(S, n, leader, trump))
 
 
 @njit(cache=True, inline="always")
-def quick_bound_rem(S, n, leader, rems):
+def quick_bound_rem(S, n, leader, trump, rems):
     """The quick tricks' part of ``quick_bound`` (the suits the side on lead tops),
-    given each suit's remaining cards ``rems``."""
+    given each suit's remaining cards ``rems``; with no trump in play, a suit's count is
+    its holder's ``_cash_rounds`` (the length winners)."""
     side = S[O_TEAM + leader]
+    lengths = LENGTH_WINNERS and (trump < 0 or rems[trump] == 0)
     # every card of the side: a suit's top card is the side's only if it is in here
     ours = np.int64(0)
     for p in range(n):
@@ -144,6 +154,10 @@ def quick_bound_rem(S, n, leader, rems):
             continue
         holder = _holder_of(S, n, s, top)
         mine = suit_of(S[O_HANDS + holder], s)
+        if lengths:
+            rounds, _ = _cash_rounds(S, n, holder, s, mine)
+            topped += rounds
+            continue
         run = top_run(mine, rem)
         # no other hand holds more of the suit than the other hands together
         if pop(rem) - pop(mine) <= run:
@@ -200,6 +214,34 @@ def crossruff_bound_rem(S, leader, trump, rem):
     return cross
 
 
+@njit(cache=True, inline="always")
+def _cash_rounds(S, n, seat, s, mine):
+    """Rounds of suit ``s`` that seat ``seat`` wins in a row leading its cards ``mine``
+    from the top, with no trump in play, every other hand playing its lowest card of the
+    suit (or another suit when void); and the cards relied on.
+
+    Round ``j`` wins and keeps the lead when the seat's ``j``-th highest card is above
+    the highest card of every other hand, of either side, holding ``j`` or more cards of
+    the suit: no such hand can beat it, a shorter one is void by then (see docs:
+    length winners). So a hand of ``l`` cards whose highest card is below only ``a <
+    l`` of the seat's cards stops the count at ``a``; a hand with ``a >= l`` stops
+    nothing. Only the cards of rounds some other hand can still follow are named."""
+    count = pop(mine)
+    longest = 0
+    for q in range(n):
+        if q != seat:
+            h = suit_of(S[O_HANDS + q], s)
+            if h != 0:
+                length = pop(h)
+                longest = max(longest, length)
+                above = pop(mine >> (hibit(h) + 1))
+                if above < length:
+                    count = min(count, above)
+    if count == 0:
+        return 0, np.int64(0)
+    return count, top_cards(mine, min(count, longest)) << (16 * s)
+
+
 @njit(cache=True)
 def _runs(S, n, seat, rem, skip, limit):
     """Tricks and relied-on cards of seat ``seat`` cashing its top runs in every suit
@@ -232,17 +274,47 @@ def _runs(S, n, seat, rem, skip, limit):
 
 
 @njit(cache=True)
+def _cash_runs(S, n, seat, rem, limit):
+    """``_runs`` with no trump in play, each suit counted by ``_cash_rounds`` (never
+    fewer tricks than the top run's count: see docs, length winners)."""
+    hand = S[O_HANDS + seat]
+    total = 0
+    used = np.int64(0)
+    for s in range(4):
+        mine = suit_of(hand, s)
+        if mine == 0:
+            continue
+        rounds, named = _cash_rounds(S, n, seat, s, mine)
+        if rounds > 0:
+            total += rounds
+            used |= named
+            if total >= limit:
+                break
+    return total, used
+
+
+@njit(cache=True)
 def _without_enemy_trumps(S, n, leader, trump, rem, needed):
     # nobody on the other side can ruff: every top card cashed wins
     mine = S[O_HANDS + leader]
-    own, used = _runs(S, n, leader, rem, -1, MANY)
-    if own >= needed:
-        return _runs(S, n, leader, rem, -1, needed)
+    # with no trump in play at all, a suit's length winners count too
+    lengths = LENGTH_WINNERS and (trump < 0 or rem[trump] == 0)
+    if lengths:
+        own, used = _cash_runs(S, n, leader, rem, MANY)
+        if own >= needed:
+            return _cash_runs(S, n, leader, rem, needed)
+    else:
+        own, used = _runs(S, n, leader, rem, -1, MANY)
+        if own >= needed:
+            return _runs(S, n, leader, rem, -1, needed)
     best = own
     for q in range(n):
         if q == leader or S[O_TEAM + q] != S[O_TEAM + leader] or S[O_HANDS + q] == 0:
             continue
-        theirs, their_used = _runs(S, n, q, rem, -1, MANY)
+        if lengths:
+            theirs, their_used = _cash_runs(S, n, q, rem, MANY)
+        else:
+            theirs, their_used = _runs(S, n, q, rem, -1, MANY)
         if theirs == 0:
             continue
         entry = False
@@ -612,7 +684,9 @@ def second_hand_tricks_rem(S, n, p, trump, rem):
     can, or when that side holds the highest card of the led suit, above the card led,
     and no later opponent can ruff. Without trumps, the seat that wins it then cashes
     the next card of the led suit if it holds that too, the top card of every other
-    suit it holds, and every card of a suit nobody else holds.
+    suit it holds, and every card of a suit nobody else holds; with the length winners
+    (``SECOND_HAND_LENGTHS``), its rounds of the led suit by ``_led_suit_rounds`` and of
+    every other suit by ``_cash_rounds`` instead.
     """
     led = S[O_TRICK] >> 4
     first = S[O_TRICK]
@@ -648,6 +722,17 @@ def second_hand_tricks_rem(S, n, p, trump, rem):
         return 1, used
     tricks = 1
     hand = S[O_HANDS + owner]
+    if SECOND_HAND_LENGTHS:
+        more, named = _led_suit_rounds(S, n, owner, led, own_top)
+        tricks += more
+        used |= named
+        for s in range(4):
+            mine = suit_of(hand, s)
+            if s != led and mine != 0:
+                rounds, named = _cash_rounds(S, n, owner, s, mine)
+                tricks += rounds
+                used |= named
+        return tricks, used
     led_rem = rem[led]
     rest = led_rem ^ (1 << own_top)
     if rest != 0 and hibit(led_rem) == own_top and (suit_of(hand, led) >> hibit(rest)) & 1:
@@ -665,6 +750,30 @@ def second_hand_tricks_rem(S, n, p, trump, rem):
             tricks += 1
             used |= np.int64(1) << (16 * s + hibit(mine))
     return tricks, used
+
+
+@njit(cache=True, inline="always")
+def _led_suit_rounds(S, n, owner, led, top):
+    """Rounds of the led suit after the current trick that seat ``owner``, winning it
+    with its card ``top`` and no trump in play, wins in a row leading the rest of its
+    cards of the suit from the top; and the cards relied on. As ``_cash_rounds``, with
+    the trick as round 1 (won already): the trick's leader has played its card to it, so
+    it holds the suit in round ``j`` when it holds ``j - 1`` cards of it now."""
+    leader = S[O_TSEAT]
+    mine = suit_of(S[O_HANDS + owner], led)
+    count = pop(mine)
+    longest = 0
+    for q in range(n):
+        if q != owner:
+            h = suit_of(S[O_HANDS + q], led)
+            if h != 0:
+                length = pop(h) + (1 if q == leader else 0)
+                longest = max(longest, length)
+                above = max(pop(mine >> (hibit(h) + 1)), 1)
+                if above < length:
+                    count = min(count, above)
+    rest = mine & ~(np.int64(1) << top)
+    return count - 1, top_cards(rest, max(min(count, longest) - 1, 0)) << (16 * led)
 
 
 @njit(cache=True, inline="always")

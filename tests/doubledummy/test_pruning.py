@@ -378,7 +378,7 @@ def test_the_trump_counts_never_exceed_the_longest_trump_holding(trump):
         assert (side, sure, used) == trumps_under_the_top_rem(packed, n, trump, trem)
         assert guarded_second_trump(packed, n, leader, trump) == guarded_second_trump_rem(packed, n, leader, trump, trem)
         assert leader_side_short(packed, n, leader) == leader_side_short_rem(packed, n, leader, rem)
-        bound = quick_bound_rem(packed, n, leader, rem)
+        bound = quick_bound_rem(packed, n, leader, trump, rem)
         for needed in range(1, size + 2):
             assert quick_tricks(packed, n, leader, trump, needed) == quick_tricks_rem(packed, n, leader, trump, needed, rem)
             assert quick_tricks(packed, n, leader, trump, needed)[0] <= bound
