@@ -119,6 +119,19 @@ def _address(typingctx, addr):
 
 
 @njit(cache=True, inline="always")
+def _row(W, ply, k):
+    """Word ``k`` of scratch row ``ply`` (both never negative), read by unsigned indexes:
+    numba checks a signed index for a negative value before each access."""
+    return W[np.uint64(ply), np.uint64(k)]
+
+
+@njit(cache=True, inline="always")
+def _set_row(W, ply, k, v):
+    """Write ``v`` to word ``k`` of scratch row ``ply`` by unsigned indexes (``_row``)."""
+    W[np.uint64(ply), np.uint64(k)] = v
+
+
+@njit(cache=True, inline="always")
 def _beats(c, w, trump):
     """Does card ``c`` beat the currently winning card ``w``?"""
     cs = c >> 4
@@ -386,9 +399,9 @@ def _single_run(S, legal_mask, live):
 def _one_move(W, ply, s, run):
     """Row ``ply`` holds the one card of ``run`` (suit ``s``); -1 says the rest are not
     ordered yet (``_order_moves``)."""
-    W[ply, W_MOVES] = 16 * s + _hibit(run)
-    W[ply, W_SCORES] = 0
-    W[ply, W_RUNS] = run << (16 * s)
+    _set_row(W, ply, W_MOVES, 16 * s + _hibit(run))
+    _set_row(W, ply, W_SCORES, 0)
+    _set_row(W, ply, W_RUNS, run << (16 * s))
     return -1
 
 
@@ -402,16 +415,16 @@ def _low_first(W, ply, s, m, rem, first):
     if first >= 0 and (first >> 4) == s and (m >> (first & 15)) & 1:
         run = run_around(m, rem, first & 15)
         x &= ~run
-        W[ply, W_MOVES] = 16 * s + _hibit(run)
-        W[ply, W_SCORES] = 0
-        W[ply, W_RUNS] = run << (16 * s)
+        _set_row(W, ply, W_MOVES, 16 * s + _hibit(run))
+        _set_row(W, ply, W_SCORES, 0)
+        _set_row(W, ply, W_RUNS, run << (16 * s))
         count = 1
     while x != 0:
         run = run_around(m, rem, _hibit(x & -x))
         x &= ~run
-        W[ply, W_MOVES + count] = 16 * s + _hibit(run)
-        W[ply, W_SCORES + count] = 0
-        W[ply, W_RUNS + count] = run << (16 * s)
+        _set_row(W, ply, W_MOVES + count, 16 * s + _hibit(run))
+        _set_row(W, ply, W_SCORES + count, 0)
+        _set_row(W, ply, W_RUNS + count, run << (16 * s))
         count += 1
     return count
 
@@ -421,14 +434,14 @@ def _insert_move(W, ply, count, c, score, run):
     """Put card ``c`` (its ``score`` and ``run``) into row ``ply``'s ``count`` ordered moves,
     best score first and after the moves of equal score already there."""
     j = count - 1
-    while j >= 0 and W[ply, W_SCORES + j] < score:
-        W[ply, W_MOVES + j + 1] = W[ply, W_MOVES + j]
-        W[ply, W_SCORES + j + 1] = W[ply, W_SCORES + j]
-        W[ply, W_RUNS + j + 1] = W[ply, W_RUNS + j]
+    while j >= 0 and _row(W, ply, W_SCORES + j) < score:
+        _set_row(W, ply, W_MOVES + j + 1, _row(W, ply, W_MOVES + j))
+        _set_row(W, ply, W_SCORES + j + 1, _row(W, ply, W_SCORES + j))
+        _set_row(W, ply, W_RUNS + j + 1, _row(W, ply, W_RUNS + j))
         j -= 1
-    W[ply, W_MOVES + j + 1] = c
-    W[ply, W_SCORES + j + 1] = score
-    W[ply, W_RUNS + j + 1] = run
+    _set_row(W, ply, W_MOVES + j + 1, c)
+    _set_row(W, ply, W_SCORES + j + 1, score)
+    _set_row(W, ply, W_RUNS + j + 1, run)
 
 
 @njit(cache=True, inline="always")
@@ -537,16 +550,43 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     2 (lazy): also, when the weights would surely put one run first, that run's card
     alone, returning -1; the caller orders every card (mode 1) only if that card does
     not settle the position, and the first of them is the same card."""
+    return _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, -1)
+
+
+@njit(cache=True, inline="always")
+def _live_cards(W, ply, tlen):
+    """Every live card (in the hands or on the current trick): the remaining cards the
+    boundary where this trick began left in its row (``ply - tlen``); -1 when the search
+    began inside the trick and has no such row."""
+    if ply < tlen:
+        return np.int64(-1)
+    b = ply - tlen
+    return _row(W, b, W_REM) | (_row(W, b, W_REM + 1) << 16) | (_row(W, b, W_REM + 2) << 32) \
+        | (_row(W, b, W_REM + 3) << 48)
+
+
+@njit(cache=True, inline="always")
+def _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, known):
+    """``_order_moves`` given ``known``, the live cards (``_live_cards``) from a caller
+    that found the legal cards not one run (``_one_run``, which tells them all but for
+    cards with points); -1: neither is known, the live cards are gathered from the
+    hands and the single run is checked."""
     n = S[O_CFG + C_SEATS]
-    # every live card: the hands and the current trick
-    held = np.int64(0)
-    for q in range(n):
-        held |= S[O_HANDS + q]
-    live = held
-    for i in range(tlen):
-        live |= np.int64(1) << S[O_TRICK + i]
+    if known < 0:
+        # every live card: the hands and the current trick
+        held = np.int64(0)
+        for q in range(n):
+            held |= S[O_HANDS + q]
+        live = held
+        for i in range(tlen):
+            live |= np.int64(1) << S[O_TRICK + i]
+    else:
+        live = known
+        held = live
+        for i in range(tlen):
+            held &= ~(np.int64(1) << S[O_TRICK + i])
     # a single run of equivalent cards is one move and needs no weights
-    if _single_run(S, legal_mask, live):
+    if (known < 0 or S[O_CFG + C_CARD_PTS] != 0) and _single_run(S, legal_mask, live):
         if tlen > 0:
             # a forced card is no killer for the next follower at this depth: forget it
             W[ply, W_FOLLOW_KEY] = 0
@@ -626,13 +666,19 @@ def _one_run(S, W, ply, tlen, legal_mask):
 
 
 @njit(cache=True)
-def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
-    """``_order_moves`` on the state and the scratch rows given by the addresses of their
+def _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode, known):
+    """``_order_given`` on the state and the scratch rows given by the addresses of their
     data, as ``search`` gets them: the call passes two addresses instead of every field
     of two arrays, and views made here carry no reference count to update."""
     S = carray(_address(s_addr), (S_SIZE,))
     W = carray(_address(w_addr), (MAX_PLY, WORK_SIZE))
-    return _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode)
+    return _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, known)
+
+
+@njit(cache=True)
+def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
+    """``_order_moves`` by addresses (``_order_known`` with nothing known)."""
+    return _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode, -1)
 
 
 @njit(cache=True, inline="always")
@@ -975,7 +1021,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             W[ply, W_FOLLOW_KEY] = 0
         count = 1
     else:
-        count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2)
+        count = _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2, _live_cards(W, ply, tlen))
     lazy = count < 0
     if lazy:
         count = 1
@@ -1000,11 +1046,11 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         i += 1
         if LAZY and lazy and i == 1:
             # the obvious card did not settle it: order them all (the same card first)
-            count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 1)
+            count = _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 1, _live_cards(W, ply, tlen))
             lazy = False
         if i >= count:
             break
-        c = W[ply, W_MOVES + i]
+        c = _row(W, ply, W_MOVES + i)
         # a card below every relevant card of its suit, after another such card of the
         # same suit was searched, leads to the same answer (see docs: relevant ranks)
         cs = c >> 4
@@ -1030,7 +1076,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         ok = search(s_addr, tt_addr, tt_size, w_addr, target - gain, ply + 1)
         if last:
             _restore_trick(S, W, ply, tlen)
-        below = W[ply + 1, W_REL] | won_with
+        below = _row(W, ply + 1, W_REL) | won_with
         S[O_HANDS + p] ^= bit
         if S[O_CTR + N_ABORTED] != 0:
             S[O_ST] = tlen
@@ -1038,7 +1084,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
                 _put_back_slots(S, W, ply, n)
             return False
         # the cards equivalent to the one searched stand for it: their ranks count too
-        run = W[ply, W_RUNS + i]
+        run = _row(W, ply, W_RUNS + i)
         if below & run:
             below |= run
         if ok == maximise:
