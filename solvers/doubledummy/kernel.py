@@ -132,6 +132,19 @@ def _set_row(W, ply, k, v):
 
 
 @njit(cache=True, inline="always")
+def _at(A, i):
+    """Word ``i`` (never negative) of the state or another flat array, read by an
+    unsigned index (``_row``)."""
+    return A[np.uint64(i)]
+
+
+@njit(cache=True, inline="always")
+def _put(A, i, v):
+    """Write ``v`` to word ``i`` (never negative) of a flat array by an unsigned index."""
+    A[np.uint64(i)] = v
+
+
+@njit(cache=True, inline="always")
 def _beats(c, w, trump):
     """Does card ``c`` beat the currently winning card ``w``?"""
     cs = c >> 4
@@ -355,9 +368,9 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
                 r = _pop(rem & ~(low - 1))
         # the owner sequence holds the highest card in its top bits
         mask = ((np.int64(1) << (3 * r)) - 1) << (3 * (length - r))
-        W[ply, W_STORE + s] = mask
-        W[ply, W_STORE + 4 + s] = W[ply, W_SEQ + s] & mask
-        W[ply, W_STORE + 8 + s] = r
+        _set_row(W, ply, W_STORE + s, mask)
+        _set_row(W, ply, W_STORE + 4 + s, _row(W, ply, W_SEQ + s) & mask)
+        _set_row(W, ply, W_STORE + 8 + s, r)
         widened |= _top_cards_of(rem, r) << (16 * s)
     if W[ply, W_FLIP] != 0:
         target = W[ply, W_TOTAL] - target + 1
@@ -934,16 +947,16 @@ def _keep_slots(S, W, ply, n):
     cards) in row ``ply``, before this trick's cards overwrite them. Only a boundary the
     checks do not settle plays cards, so the others never copy them."""
     for j in range(n):
-        W[ply, W_SAVED + j] = S[O_TRICK + j]
-        W[ply, W_SAVED + 8 + j] = S[O_TSEAT + j]
+        _set_row(W, ply, W_SAVED + j, _at(S, O_TRICK + j))
+        _set_row(W, ply, W_SAVED + 8 + j, _at(S, O_TSEAT + j))
 
 
 @njit(cache=True, inline="always")
 def _put_back_slots(S, W, ply, n):
     """Put back the trick slots kept by ``_keep_slots``."""
     for j in range(n):
-        S[O_TRICK + j] = W[ply, W_SAVED + j]
-        S[O_TSEAT + j] = W[ply, W_SAVED + 8 + j]
+        _put(S, O_TRICK + j, _row(W, ply, W_SAVED + j))
+        _put(S, O_TSEAT + j, _row(W, ply, W_SAVED + 8 + j))
 
 
 @njit(cache=True, inline="always")
@@ -1010,7 +1023,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
                 return hit == 1
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
-    legal_mask = legal(S, S[O_HANDS + p], tlen)
+    legal_mask = legal(S, _at(S, O_HANDS + p), tlen)
     if _one_run(S, W, ply, tlen, legal_mask):
         # one move, the one ``_order_moves`` gives, without the call or its passes over
         # the hands
@@ -1025,7 +1038,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     lazy = count < 0
     if lazy:
         count = 1
-    maximise = S[O_TEAM + p] != 0
+    maximise = _at(S, O_TEAM + p) != 0
     partition = S[O_CFG + C_PARTITION]
     result = not maximise
     decided = -1
@@ -1037,7 +1050,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     last = tlen + 1 == S[O_ST + 2]
     before = winner_index(S, tlen) if last and tlen > 0 else 0
     # this seat's slot in the trick: deeper nodes play over the later slots only
-    S[O_TSEAT + tlen] = p
+    _put(S, O_TSEAT + tlen, p)
     if not last:
         # the trick's size while a card of this seat is on it; every child leaves it so
         S[O_ST] = tlen + 1
@@ -1065,8 +1078,8 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
                 if low_tried < low and (c & 15) < low:
                     continue
         bit = np.int64(1) << c
-        S[O_HANDS + p] ^= bit
-        S[O_TRICK + tlen] = c
+        _put(S, O_HANDS + p, _at(S, O_HANDS + p) ^ bit)
+        _put(S, O_TRICK + tlen, c)
         # one call site: each site of a call costs its result's and error's slots, set
         # at every node's entry
         gain = 0
@@ -1077,7 +1090,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         if last:
             _restore_trick(S, W, ply, tlen)
         below = _row(W, ply + 1, W_REL) | won_with
-        S[O_HANDS + p] ^= bit
+        _put(S, O_HANDS + p, _at(S, O_HANDS + p) ^ bit)
         if S[O_CTR + N_ABORTED] != 0:
             S[O_ST] = tlen
             if stored:
@@ -1088,7 +1101,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         if below & run:
             below |= run
         if ok == maximise:
-            W[ply, W_KILLER] = c
+            _set_row(W, ply, W_KILLER, c)
             result = ok
             decided = c
             relevant = below
