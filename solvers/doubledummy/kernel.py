@@ -30,8 +30,8 @@ from solvers.doubledummy.layout import (
     WORK_SIZE,
     new_work, pack,
 )
-from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts, lead_suit_plan, \
-    lead_weight, obvious_ruff, obvious_win, run_around
+from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts, lead_plan_given, \
+    lead_suit_plan, lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem,
     leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
@@ -579,11 +579,41 @@ def _live_cards(W, ply, tlen):
 
 
 @njit(cache=True, inline="always")
+def _lead_facts(S, n, p, trump):
+    """Once for a lead's suits: the cards of ``p``'s opponents, and the suits (a bit
+    each) that an opponent holding a trump is void in (``lead_suit_plan``'s ruffs)."""
+    team_p = _at(S, O_TEAM + p)
+    opp_all = np.int64(0)
+    void_ruff = 0
+    for q in range(n):
+        hq = _at(S, O_HANDS + q)
+        if _at(S, O_TEAM + q) != team_p:
+            opp_all |= hq
+            if trump >= 0 and _suit(hq, trump) != 0:
+                for s in range(4):
+                    if _suit(hq, s) == 0:
+                        void_ruff |= 1 << s
+    return opp_all, void_ruff
+
+
+@njit(cache=True, inline="always")
+def _top_owners(seq, length):
+    """The seats holding the three highest of ``length`` cards of a suit (-1 for none),
+    from its owner sequence (``_position_keys``: each card's owner plus one, 3 bits a
+    card, the highest card at the top)."""
+    top = ((seq >> (3 * (length - 1))) & 7) - 1
+    second = ((seq >> (3 * (length - 2))) & 7) - 1 if length >= 2 else -1
+    third = ((seq >> (3 * (length - 3))) & 7) - 1 if length >= 3 else -1
+    return top, second, third
+
+
+@njit(cache=True, inline="always")
 def _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, known):
     """``_order_moves`` given ``known``, the live cards (``_live_cards``) from a caller
     that found the legal cards not one run (``_one_run``, which tells them all but for
-    cards with points); -1: neither is known, the live cards are gathered from the
-    hands and the single run is checked."""
+    cards with points) and, for a lead, left the position's owner sequences in row
+    ``ply`` (the search's boundary does); -1: none of it is known, the live cards and
+    the owners are gathered from the hands and the single run is checked."""
     n = S[O_CFG + C_SEATS]
     if known < 0:
         # every live card: the hands and the current trick
@@ -634,12 +664,19 @@ def _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, known):
             hint_card = -1
         hint_before = ((hint >> T.HINT_SHIFT) & field) - 1
         hint_third = (hint >> (2 * T.HINT_SHIFT)) - 1
+    opp_all, void_ruff = _lead_facts(S, n, p, trump) if known >= 0 else (np.int64(0), 0)
     for s in range(4):
         m = _suit(legal_mask, s)
         if m == 0:
             continue
         rem = _suit(live, s)
-        plan = lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho)
+        if known >= 0:
+            # the boundary's row holds the owners of each suit's cards (``_position_keys``)
+            top, second, third = _top_owners(_row(W, ply, W_SEQ + s), _pop(rem))
+            plan = lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, _suit(opp_all, s),
+                                   trump >= 0 and s != trump and (void_ruff >> s) & 1 != 0, top, second, third)
+        else:
+            plan = lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho)
         x = m
         while x != 0:
             b, lowest, run, x = _next_run(S, s, m, x, rem, card_pts)
