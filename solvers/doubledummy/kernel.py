@@ -30,8 +30,8 @@ from solvers.doubledummy.layout import (
     WORK_SIZE,
     new_work, pack,
 )
-from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts, lead_suit_plan, \
-    lead_weight, obvious_ruff, obvious_win, run_around
+from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts, lead_plan_given, \
+    lead_suit_plan, lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem,
     leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
@@ -116,6 +116,32 @@ def _address(typingctx, addr):
     def codegen(context, builder, signature, args):
         return builder.inttoptr(args[0], context.get_value_type(types.CPointer(types.int64)))
     return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _row(W, ply, k):
+    """Word ``k`` of scratch row ``ply`` (both never negative), read by unsigned indexes:
+    numba checks a signed index for a negative value before each access."""
+    return W[np.uint64(ply), np.uint64(k)]
+
+
+@njit(cache=True, inline="always")
+def _set_row(W, ply, k, v):
+    """Write ``v`` to word ``k`` of scratch row ``ply`` by unsigned indexes (``_row``)."""
+    W[np.uint64(ply), np.uint64(k)] = v
+
+
+@njit(cache=True, inline="always")
+def _at(A, i):
+    """Word ``i`` (never negative) of the state or another flat array, read by an
+    unsigned index (``_row``)."""
+    return A[np.uint64(i)]
+
+
+@njit(cache=True, inline="always")
+def _put(A, i, v):
+    """Write ``v`` to word ``i`` (never negative) of a flat array by an unsigned index."""
+    A[np.uint64(i)] = v
 
 
 @njit(cache=True, inline="always")
@@ -342,9 +368,9 @@ def _tt_store(S, TT, W, ply, n, target, ok, relevant, best):
                 r = _pop(rem & ~(low - 1))
         # the owner sequence holds the highest card in its top bits
         mask = ((np.int64(1) << (3 * r)) - 1) << (3 * (length - r))
-        W[ply, W_STORE + s] = mask
-        W[ply, W_STORE + 4 + s] = W[ply, W_SEQ + s] & mask
-        W[ply, W_STORE + 8 + s] = r
+        _set_row(W, ply, W_STORE + s, mask)
+        _set_row(W, ply, W_STORE + 4 + s, _row(W, ply, W_SEQ + s) & mask)
+        _set_row(W, ply, W_STORE + 8 + s, r)
         widened |= _top_cards_of(rem, r) << (16 * s)
     if W[ply, W_FLIP] != 0:
         target = W[ply, W_TOTAL] - target + 1
@@ -386,9 +412,9 @@ def _single_run(S, legal_mask, live):
 def _one_move(W, ply, s, run):
     """Row ``ply`` holds the one card of ``run`` (suit ``s``); -1 says the rest are not
     ordered yet (``_order_moves``)."""
-    W[ply, W_MOVES] = 16 * s + _hibit(run)
-    W[ply, W_SCORES] = 0
-    W[ply, W_RUNS] = run << (16 * s)
+    _set_row(W, ply, W_MOVES, 16 * s + _hibit(run))
+    _set_row(W, ply, W_SCORES, 0)
+    _set_row(W, ply, W_RUNS, run << (16 * s))
     return -1
 
 
@@ -402,16 +428,16 @@ def _low_first(W, ply, s, m, rem, first):
     if first >= 0 and (first >> 4) == s and (m >> (first & 15)) & 1:
         run = run_around(m, rem, first & 15)
         x &= ~run
-        W[ply, W_MOVES] = 16 * s + _hibit(run)
-        W[ply, W_SCORES] = 0
-        W[ply, W_RUNS] = run << (16 * s)
+        _set_row(W, ply, W_MOVES, 16 * s + _hibit(run))
+        _set_row(W, ply, W_SCORES, 0)
+        _set_row(W, ply, W_RUNS, run << (16 * s))
         count = 1
     while x != 0:
         run = run_around(m, rem, _hibit(x & -x))
         x &= ~run
-        W[ply, W_MOVES + count] = 16 * s + _hibit(run)
-        W[ply, W_SCORES + count] = 0
-        W[ply, W_RUNS + count] = run << (16 * s)
+        _set_row(W, ply, W_MOVES + count, 16 * s + _hibit(run))
+        _set_row(W, ply, W_SCORES + count, 0)
+        _set_row(W, ply, W_RUNS + count, run << (16 * s))
         count += 1
     return count
 
@@ -421,14 +447,14 @@ def _insert_move(W, ply, count, c, score, run):
     """Put card ``c`` (its ``score`` and ``run``) into row ``ply``'s ``count`` ordered moves,
     best score first and after the moves of equal score already there."""
     j = count - 1
-    while j >= 0 and W[ply, W_SCORES + j] < score:
-        W[ply, W_MOVES + j + 1] = W[ply, W_MOVES + j]
-        W[ply, W_SCORES + j + 1] = W[ply, W_SCORES + j]
-        W[ply, W_RUNS + j + 1] = W[ply, W_RUNS + j]
+    while j >= 0 and _row(W, ply, W_SCORES + j) < score:
+        _set_row(W, ply, W_MOVES + j + 1, _row(W, ply, W_MOVES + j))
+        _set_row(W, ply, W_SCORES + j + 1, _row(W, ply, W_SCORES + j))
+        _set_row(W, ply, W_RUNS + j + 1, _row(W, ply, W_RUNS + j))
         j -= 1
-    W[ply, W_MOVES + j + 1] = c
-    W[ply, W_SCORES + j + 1] = score
-    W[ply, W_RUNS + j + 1] = run
+    _set_row(W, ply, W_MOVES + j + 1, c)
+    _set_row(W, ply, W_SCORES + j + 1, score)
+    _set_row(W, ply, W_RUNS + j + 1, run)
 
 
 @njit(cache=True, inline="always")
@@ -537,16 +563,73 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
     2 (lazy): also, when the weights would surely put one run first, that run's card
     alone, returning -1; the caller orders every card (mode 1) only if that card does
     not settle the position, and the first of them is the same card."""
-    n = S[O_CFG + C_SEATS]
-    # every live card: the hands and the current trick
-    held = np.int64(0)
+    return _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, -1)
+
+
+@njit(cache=True, inline="always")
+def _live_cards(W, ply, tlen):
+    """Every live card (in the hands or on the current trick): the remaining cards the
+    boundary where this trick began left in its row (``ply - tlen``); -1 when the search
+    began inside the trick and has no such row."""
+    if ply < tlen:
+        return np.int64(-1)
+    b = ply - tlen
+    return _row(W, b, W_REM) | (_row(W, b, W_REM + 1) << 16) | (_row(W, b, W_REM + 2) << 32) \
+        | (_row(W, b, W_REM + 3) << 48)
+
+
+@njit(cache=True, inline="always")
+def _lead_facts(S, n, p, trump):
+    """Once for a lead's suits: the cards of ``p``'s opponents, and the suits (a bit
+    each) that an opponent holding a trump is void in (``lead_suit_plan``'s ruffs)."""
+    team_p = _at(S, O_TEAM + p)
+    opp_all = np.int64(0)
+    void_ruff = 0
     for q in range(n):
-        held |= S[O_HANDS + q]
-    live = held
-    for i in range(tlen):
-        live |= np.int64(1) << S[O_TRICK + i]
+        hq = _at(S, O_HANDS + q)
+        if _at(S, O_TEAM + q) != team_p:
+            opp_all |= hq
+            if trump >= 0 and _suit(hq, trump) != 0:
+                for s in range(4):
+                    if _suit(hq, s) == 0:
+                        void_ruff |= 1 << s
+    return opp_all, void_ruff
+
+
+@njit(cache=True, inline="always")
+def _top_owners(seq, length):
+    """The seats holding the three highest of ``length`` cards of a suit (-1 for none),
+    from its owner sequence (``_position_keys``: each card's owner plus one, 3 bits a
+    card, the highest card at the top)."""
+    top = ((seq >> (3 * (length - 1))) & 7) - 1
+    second = ((seq >> (3 * (length - 2))) & 7) - 1 if length >= 2 else -1
+    third = ((seq >> (3 * (length - 3))) & 7) - 1 if length >= 3 else -1
+    return top, second, third
+
+
+@njit(cache=True, inline="always")
+def _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, known):
+    """``_order_moves`` given ``known``, the live cards (``_live_cards``) from a caller
+    that found the legal cards not one run (``_one_run``, which tells them all but for
+    cards with points) and, for a lead, left the position's owner sequences in row
+    ``ply`` (the search's boundary does); -1: none of it is known, the live cards and
+    the owners are gathered from the hands and the single run is checked."""
+    n = S[O_CFG + C_SEATS]
+    if known < 0:
+        # every live card: the hands and the current trick
+        held = np.int64(0)
+        for q in range(n):
+            held |= S[O_HANDS + q]
+        live = held
+        for i in range(tlen):
+            live |= np.int64(1) << S[O_TRICK + i]
+    else:
+        live = known
+        held = live
+        for i in range(tlen):
+            held &= ~(np.int64(1) << S[O_TRICK + i])
     # a single run of equivalent cards is one move and needs no weights
-    if _single_run(S, legal_mask, live):
+    if (known < 0 or S[O_CFG + C_CARD_PTS] != 0) and _single_run(S, legal_mask, live):
         if tlen > 0:
             # a forced card is no killer for the next follower at this depth: forget it
             W[ply, W_FOLLOW_KEY] = 0
@@ -581,12 +664,19 @@ def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
             hint_card = -1
         hint_before = ((hint >> T.HINT_SHIFT) & field) - 1
         hint_third = (hint >> (2 * T.HINT_SHIFT)) - 1
+    opp_all, void_ruff = _lead_facts(S, n, p, trump) if known >= 0 else (np.int64(0), 0)
     for s in range(4):
         m = _suit(legal_mask, s)
         if m == 0:
             continue
         rem = _suit(live, s)
-        plan = lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho)
+        if known >= 0:
+            # the boundary's row holds the owners of each suit's cards (``_position_keys``)
+            top, second, third = _top_owners(_row(W, ply, W_SEQ + s), _pop(rem))
+            plan = lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, _suit(opp_all, s),
+                                   trump >= 0 and s != trump and (void_ruff >> s) & 1 != 0, top, second, third)
+        else:
+            plan = lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho)
         x = m
         while x != 0:
             b, lowest, run, x = _next_run(S, s, m, x, rem, card_pts)
@@ -626,13 +716,19 @@ def _one_run(S, W, ply, tlen, legal_mask):
 
 
 @njit(cache=True)
-def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
-    """``_order_moves`` on the state and the scratch rows given by the addresses of their
+def _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode, known):
+    """``_order_given`` on the state and the scratch rows given by the addresses of their
     data, as ``search`` gets them: the call passes two addresses instead of every field
     of two arrays, and views made here carry no reference count to update."""
     S = carray(_address(s_addr), (S_SIZE,))
     W = carray(_address(w_addr), (MAX_PLY, WORK_SIZE))
-    return _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode)
+    return _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, known)
+
+
+@njit(cache=True)
+def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
+    """``_order_moves`` by addresses (``_order_known`` with nothing known)."""
+    return _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode, -1)
 
 
 @njit(cache=True, inline="always")
@@ -888,16 +984,16 @@ def _keep_slots(S, W, ply, n):
     cards) in row ``ply``, before this trick's cards overwrite them. Only a boundary the
     checks do not settle plays cards, so the others never copy them."""
     for j in range(n):
-        W[ply, W_SAVED + j] = S[O_TRICK + j]
-        W[ply, W_SAVED + 8 + j] = S[O_TSEAT + j]
+        _set_row(W, ply, W_SAVED + j, _at(S, O_TRICK + j))
+        _set_row(W, ply, W_SAVED + 8 + j, _at(S, O_TSEAT + j))
 
 
 @njit(cache=True, inline="always")
 def _put_back_slots(S, W, ply, n):
     """Put back the trick slots kept by ``_keep_slots``."""
     for j in range(n):
-        S[O_TRICK + j] = W[ply, W_SAVED + j]
-        S[O_TSEAT + j] = W[ply, W_SAVED + 8 + j]
+        _put(S, O_TRICK + j, _row(W, ply, W_SAVED + j))
+        _put(S, O_TSEAT + j, _row(W, ply, W_SAVED + 8 + j))
 
 
 @njit(cache=True, inline="always")
@@ -964,7 +1060,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
                 return hit == 1
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
-    legal_mask = legal(S, S[O_HANDS + p], tlen)
+    legal_mask = legal(S, _at(S, O_HANDS + p), tlen)
     if _one_run(S, W, ply, tlen, legal_mask):
         # one move, the one ``_order_moves`` gives, without the call or its passes over
         # the hands
@@ -975,11 +1071,11 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
             W[ply, W_FOLLOW_KEY] = 0
         count = 1
     else:
-        count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2)
+        count = _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 2, _live_cards(W, ply, tlen))
     lazy = count < 0
     if lazy:
         count = 1
-    maximise = S[O_TEAM + p] != 0
+    maximise = _at(S, O_TEAM + p) != 0
     partition = S[O_CFG + C_PARTITION]
     result = not maximise
     decided = -1
@@ -991,7 +1087,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
     last = tlen + 1 == S[O_ST + 2]
     before = winner_index(S, tlen) if last and tlen > 0 else 0
     # this seat's slot in the trick: deeper nodes play over the later slots only
-    S[O_TSEAT + tlen] = p
+    _put(S, O_TSEAT + tlen, p)
     if not last:
         # the trick's size while a card of this seat is on it; every child leaves it so
         S[O_ST] = tlen + 1
@@ -1000,11 +1096,11 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         i += 1
         if LAZY and lazy and i == 1:
             # the obvious card did not settle it: order them all (the same card first)
-            count = _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 1)
+            count = _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, 1, _live_cards(W, ply, tlen))
             lazy = False
         if i >= count:
             break
-        c = W[ply, W_MOVES + i]
+        c = _row(W, ply, W_MOVES + i)
         # a card below every relevant card of its suit, after another such card of the
         # same suit was searched, leads to the same answer (see docs: relevant ranks)
         cs = c >> 4
@@ -1019,8 +1115,8 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
                 if low_tried < low and (c & 15) < low:
                     continue
         bit = np.int64(1) << c
-        S[O_HANDS + p] ^= bit
-        S[O_TRICK + tlen] = c
+        _put(S, O_HANDS + p, _at(S, O_HANDS + p) ^ bit)
+        _put(S, O_TRICK + tlen, c)
         # one call site: each site of a call costs its result's and error's slots, set
         # at every node's entry
         gain = 0
@@ -1030,19 +1126,19 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         ok = search(s_addr, tt_addr, tt_size, w_addr, target - gain, ply + 1)
         if last:
             _restore_trick(S, W, ply, tlen)
-        below = W[ply + 1, W_REL] | won_with
-        S[O_HANDS + p] ^= bit
+        below = _row(W, ply + 1, W_REL) | won_with
+        _put(S, O_HANDS + p, _at(S, O_HANDS + p) ^ bit)
         if S[O_CTR + N_ABORTED] != 0:
             S[O_ST] = tlen
             if stored:
                 _put_back_slots(S, W, ply, n)
             return False
         # the cards equivalent to the one searched stand for it: their ranks count too
-        run = W[ply, W_RUNS + i]
+        run = _row(W, ply, W_RUNS + i)
         if below & run:
             below |= run
         if ok == maximise:
-            W[ply, W_KILLER] = c
+            _set_row(W, ply, W_KILLER, c)
             result = ok
             decided = c
             relevant = below

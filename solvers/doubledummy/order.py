@@ -81,6 +81,18 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
             second = q
         if thb >= 0 and (h >> thb) & 1:
             third = q
+    return lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffable, top, second, third)
+
+
+@njit(cache=True, inline="always")
+def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffable, top, second, third):
+    """``lead_suit_plan`` given the facts of suit ``s`` gathered from the hands: its
+    remaining cards, the opponents' cards, whether an opponent void in it holds a trump,
+    and the seats holding its three highest cards (-1 for none)."""
+    team_p = S[O_TEAM + p]
+    tb = hibit(rem)
+    x = rem ^ (1 << tb)
+    sb = hibit(x) if x != 0 else -1
     len_l = pop(suit_of(S[O_HANDS + lho], s))
     len_r = pop(suit_of(S[O_HANDS + rho], s))
     opp_l = S[O_TEAM + lho] != team_p

@@ -219,6 +219,13 @@ def _word(tt, i):
 
 
 @njit(cache=True, inline="always")
+def _put_word(tt, i, v):
+    """Write ``v`` to the table's word at offset ``i`` (never negative) by an unsigned
+    index (``_word``)."""
+    tt[np.uint64(i)] = v
+
+
+@njit(cache=True, inline="always")
 def _same_key(tt, k, W, ply, at):
     return _word(tt, k) == W[ply, at] and _word(tt, k + 1) == W[ply, at + 1] \
         and _word(tt, k + 2) == W[ply, at + 2] and _word(tt, k + 3) == W[ply, at + 3]
@@ -250,7 +257,7 @@ def _claim_shape(tt, W, ply, at):
     free = NONE
     for _ in range(SHAPE_PROBES):
         k = keys + SLOT * i
-        if tt[k + SLOT_HEAD] == NONE:
+        if _word(tt, k + SLOT_HEAD) == NONE:
             free = i
             break
         if _same_key(tt, k, W, ply, at):
@@ -259,10 +266,10 @@ def _claim_shape(tt, W, ply, at):
     i = start if free == NONE else free
     k = keys + SLOT * i
     for j in range(4):
-        tt[k + j] = W[ply, at + j]
-    tt[k + SLOT_HEAD] = NONE
-    tt[k + SLOT_CARDS] = 0
-    tt[k + SLOT_COUNT] = 0
+        _put_word(tt, k + j, W[ply, at + j])
+    _put_word(tt, k + SLOT_HEAD, NONE)
+    _put_word(tt, k + SLOT_CARDS, 0)
+    _put_word(tt, k + SLOT_COUNT, 0)
     return i
 
 
@@ -460,7 +467,7 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
     # the shape's own chain
     sm, sv = entry_signature(W, ply, at_pattern)
     line = tt[H_SPLIT] + SPLIT * slot
-    key = tt[keys + SLOT * slot + SLOT_HEAD] >> 32 if tt[keys + SLOT * slot + SLOT_HEAD] != NONE else 0
+    key = _word(tt, keys + SLOT * slot + SLOT_HEAD) >> 32 if _word(tt, keys + SLOT * slot + SLOT_HEAD) != NONE else 0
     j = 0
     if key != 0:
         su = (key - 1) % 4
@@ -468,19 +475,19 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
                           W[ply, at_pattern + 8 + su], (key - 1) // 4 + 1)
     e = NONE
     if j > 0:
-        e = _find_equal(tt, tt[line + j], W, ply, at_pattern, sm, sv)
+        e = _find_equal(tt, _word(tt, line + j), W, ply, at_pattern, sm, sv)
     base_at = keys + SLOT * slot + SLOT_HEAD
-    if e == NONE and tt[base_at] != NONE:
-        e = _find_equal(tt, tt[base_at] & HEAD_BITS, W, ply, at_pattern, sm, sv)
+    if e == NONE and _word(tt, base_at) != NONE:
+        e = _find_equal(tt, _word(tt, base_at) & HEAD_BITS, W, ply, at_pattern, sm, sv)
     if e == NONE:
         head_at = base_at
         if j > 0:
             head_at = line + j
-        head = tt[head_at]
+        head = _word(tt, head_at)
         if head != NONE:
             head &= HEAD_BITS
-        if head == NONE or tt[pool + 2 + 2 * head] >= BLOCK:
-            if tt[pool] >= tt[H_BLOCKS]:
+        if head == NONE or _word(tt, pool + 2 + 2 * head) >= BLOCK:
+            if _word(tt, pool) >= tt[H_BLOCKS]:
                 # pool exhausted: start afresh (bounds are only ever a speed-up)
                 for i in range(tt[H_SLOTS]):
                     tt[keys + SLOT * i + SLOT_HEAD] = NONE
@@ -490,42 +497,42 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
                 line = tt[H_SPLIT] + SPLIT * slot
                 head_at = base_at
                 j = 0
-            old = tt[head_at]
+            old = _word(tt, head_at)
             split_key = 0
             if head_at == base_at and old != NONE:
                 split_key = old >> 32
                 old &= HEAD_BITS
-            head = tt[pool]
-            tt[pool] += 1
-            tt[pool + 1 + 2 * head] = old
-            tt[pool + 2 + 2 * head] = 0
-            tt[head_at] = head | (split_key << 32)
+            head = _word(tt, pool)
+            _put_word(tt, pool, head + 1)
+            _put_word(tt, pool + 1 + 2 * head, old)
+            _put_word(tt, pool + 2 + 2 * head, 0)
+            _put_word(tt, head_at, head | (split_key << 32))
         if head_at == base_at:
             count_at = keys + SLOT * slot + SLOT_COUNT
-            tt[count_at] += 1
-            if tt[count_at] == SPLIT_AFTER:
+            _put_word(tt, count_at, _word(tt, count_at) + 1)
+            if _word(tt, count_at) == SPLIT_AFTER:
                 for i in range(1, SPLIT):
                     tt[line + i] = NONE
                 tt[base_at] |= _choose_split(tt, tt[base_at] & HEAD_BITS) << 32
-        e = head * BLOCK + tt[pool + 2 + 2 * head]
-        tt[pool + 2 + 2 * head] += 1
+        e = head * BLOCK + _word(tt, pool + 2 + 2 * head)
+        _put_word(tt, pool + 2 + 2 * head, _word(tt, pool + 2 + 2 * head) + 1)
         p = patterns + 8 * e
         for j in range(8):
-            tt[p + j] = W[ply, at_pattern + j]
-        tt[sigs + 2 * e] = sm
-        tt[sigs + 2 * e + 1] = sv
+            _put_word(tt, p + j, W[ply, at_pattern + j])
+        _put_word(tt, sigs + 2 * e, sm)
+        _put_word(tt, sigs + 2 * e + 1, sv)
         b = bounds + 4 * e
-        tt[b] = -INF
-        tt[b + 1] = INF
+        _put_word(tt, b, -INF)
+        _put_word(tt, b + 1, INF)
         covered = np.int64(0)
         for s in range(4):
             covered |= W[ply, at_pattern + 8 + s] << (8 * s)
-        tt[b + 3] = covered
+        _put_word(tt, b + 3, covered)
     b = bounds + 4 * e
     if best >= 0:
         # the three cards stay newest first, each once: a card already kept moves up
         k = keys + SLOT * slot + SLOT_CARDS
-        cards = tt[k]
+        cards = _word(tt, k)
         last = cards & HINT_FIELD
         if last != best + 1:
             if (cards >> HINT_SHIFT) & HINT_FIELD != best + 1:
@@ -534,9 +541,9 @@ def store(tt, W, ply, at_keys, at_pattern, target, ok, best):
             else:
                 # the card kept before moves up: the third stays
                 cards = (cards & HINT_FIELD) << HINT_SHIFT | (cards & (HINT_FIELD << (2 * HINT_SHIFT)))
-            tt[k] = cards | (best + 1)
+            _put_word(tt, k, cards | (best + 1))
     if ok:
-        if target > tt[b]:
-            tt[b] = target
-    elif target - 1 < tt[b + 1]:
-        tt[b + 1] = target - 1
+        if target > _word(tt, b):
+            _put_word(tt, b, target)
+    elif target - 1 < _word(tt, b + 1):
+        _put_word(tt, b + 1, target - 1)
