@@ -215,6 +215,27 @@ def crossruff_bound_rem(S, leader, trump, rem):
 
 
 @njit(cache=True, inline="always")
+def _rounds_against(S, n, seat, s, mine, played, floor):
+    """The rounds of suit ``s`` seat ``seat`` wins in a row leading ``mine`` from the top
+    (at most ``pop(mine)``), each other hand holding the suit stopping the count at the
+    seat's cards above its highest card (at least ``floor``) when it holds more cards
+    than that; and the longest other holding. Seat ``played`` (-1 for none) has already
+    played one card of the suit to a round counted, so it holds one more."""
+    count = pop(mine)
+    longest = 0
+    for q in range(n):
+        if q != seat:
+            h = suit_of(S[O_HANDS + q], s)
+            if h != 0:
+                length = pop(h) + (1 if q == played else 0)
+                longest = max(longest, length)
+                above = max(pop(mine >> (hibit(h) + 1)), floor)
+                if above < length:
+                    count = min(count, above)
+    return count, longest
+
+
+@njit(cache=True, inline="always")
 def _cash_rounds(S, n, seat, s, mine):
     """Rounds of suit ``s`` that seat ``seat`` wins in a row leading its cards ``mine``
     from the top, with no trump in play, every other hand playing its lowest card of the
@@ -226,17 +247,7 @@ def _cash_rounds(S, n, seat, s, mine):
     length winners). So a hand of ``l`` cards whose highest card is below only ``a <
     l`` of the seat's cards stops the count at ``a``; a hand with ``a >= l`` stops
     nothing. Only the cards of rounds some other hand can still follow are named."""
-    count = pop(mine)
-    longest = 0
-    for q in range(n):
-        if q != seat:
-            h = suit_of(S[O_HANDS + q], s)
-            if h != 0:
-                length = pop(h)
-                longest = max(longest, length)
-                above = pop(mine >> (hibit(h) + 1))
-                if above < length:
-                    count = min(count, above)
+    count, longest = _rounds_against(S, n, seat, s, mine, -1, 0)
     if count == 0:
         return 0, np.int64(0)
     return count, top_cards(mine, min(count, longest)) << (16 * s)
@@ -759,19 +770,8 @@ def _led_suit_rounds(S, n, owner, led, top):
     cards of the suit from the top; and the cards relied on. As ``_cash_rounds``, with
     the trick as round 1 (won already): the trick's leader has played its card to it, so
     it holds the suit in round ``j`` when it holds ``j - 1`` cards of it now."""
-    leader = S[O_TSEAT]
     mine = suit_of(S[O_HANDS + owner], led)
-    count = pop(mine)
-    longest = 0
-    for q in range(n):
-        if q != owner:
-            h = suit_of(S[O_HANDS + q], led)
-            if h != 0:
-                length = pop(h) + (1 if q == leader else 0)
-                longest = max(longest, length)
-                above = max(pop(mine >> (hibit(h) + 1)), 1)
-                if above < length:
-                    count = min(count, above)
+    count, longest = _rounds_against(S, n, owner, led, mine, S[O_TSEAT], 1)
     rest = mine & ~(np.int64(1) << top)
     return count - 1, top_cards(rest, max(min(count, longest) - 1, 0)) << (16 * led)
 

@@ -52,6 +52,26 @@ def _no_trump_boundary(rng, size):
     return position, state, int(state.st[1]), hands
 
 
+def _against_the_value(rng, count, sizes, value_of):
+    """Over ``count`` no-trump endings (``sizes`` cards a hand in turn): the quick tricks
+    never exceed the leader's side's value; returns how often the length winners add
+    tricks to the old count, how often that reaches the value, and how often the
+    deliberately wrong count (a hand of exactly ``j`` cards let go by in round ``j``)
+    exceeds the value."""
+    more = exact = wrong = 0
+    for i in range(count):
+        position, state, leader, hands = _no_trump_boundary(rng, sizes[i % len(sizes)])
+        tricks, _ = quick_tricks(state.packed(), 4, leader, -1, 99)
+        value = value_of(position)
+        assert tricks <= value, position
+        own = sum(_rounds(hands, leader, s) for s in range(4))
+        if own > sum(_top_runs(hands, leader, s) for s in range(4)):
+            more += 1
+            exact += own == value
+        wrong += sum(_rounds(hands, leader, s, slack=1) for s in range(4)) > value
+    return more, exact, wrong
+
+
 @pytest.mark.slow
 def test_length_winners_never_promise_more_than_the_value():
     """On 1,000 no-trump endings of 3-4 cards a hand the quick tricks (with the length
@@ -59,16 +79,7 @@ def test_length_winners_never_promise_more_than_the_value():
     count adds tricks in a few of them (it needs longer suits to matter: see the next
     test). The rule with a hand of exactly ``j`` cards let go by in round ``j`` (it
     still follows then), the deliberately wrong count, is above the value in some."""
-    rng = Rng("length-winners")
-    more = wrong = 0
-    for i in range(1000):
-        position, state, leader, hands = _no_trump_boundary(rng, 3 + i % 2)
-        tricks, _ = quick_tricks(state.packed(), 4, leader, -1, 99)
-        value = reference_value(position)
-        assert tricks <= value, position
-        own = sum(_rounds(hands, leader, s) for s in range(4))
-        more += own > sum(_top_runs(hands, leader, s) for s in range(4))
-        wrong += sum(_rounds(hands, leader, s, slack=1) for s in range(4)) > value
+    more, _, wrong = _against_the_value(Rng("length-winners"), 1000, (3, 4), reference_value)
     assert more >= 3 and wrong > 0
 
 
@@ -78,18 +89,7 @@ def test_length_winners_beside_dds():
     deliberately wrong count is above the value in some."""
     pytest.importorskip("endplay")
     from solvers.doubledummy.crosscheck import dds_best
-    rng = Rng("length-winners-dds")
-    more = exact = wrong = 0
-    for i in range(600):
-        position, state, leader, hands = _no_trump_boundary(rng, 5 + i % 6)
-        tricks, _ = quick_tricks(state.packed(), 4, leader, -1, 99)
-        value = dds_best(position)
-        assert tricks <= value, position
-        own = sum(_rounds(hands, leader, s) for s in range(4))
-        if own > sum(_top_runs(hands, leader, s) for s in range(4)):
-            more += 1
-            exact += own == value
-        wrong += sum(_rounds(hands, leader, s, slack=1) for s in range(4)) > value
+    more, exact, wrong = _against_the_value(Rng("length-winners-dds"), 600, tuple(range(5, 11)), dds_best)
     assert more > 10 and exact > 0 and wrong > 0
 
 
