@@ -79,6 +79,21 @@ def hibit(x):
 
 
 @njit(cache=True, inline="always")
+def word_at(A, i):
+    """Word ``i`` (never negative) of a flat array, read by an unsigned index: numba
+    checks a signed index for a negative value before each load, which lengthens chains
+    of dependent loads (the store's chain walk, the state's reads)."""
+    return A[np.uint64(i)]
+
+
+@njit(cache=True, inline="always")
+def put_word(A, i, v):
+    """Write ``v`` to word ``i`` (never negative) of a flat array by an unsigned index
+    (``word_at``)."""
+    A[np.uint64(i)] = v
+
+
+@njit(cache=True, inline="always")
 def suit_of(h, s):
     """The 16-bit holding of suit ``s`` in mask ``h``."""
     return (h >> (16 * s)) & SUIT_MASK

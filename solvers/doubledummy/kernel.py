@@ -20,8 +20,8 @@ from numba.extending import intrinsic
 
 import solvers.doubledummy.ttable as T
 from solvers.numba_cache import drop_stale
-from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, spread as _spread, \
-    suit_of as _suit, top_cards as _top_cards_of, wrap
+from solvers.doubledummy.bits import hibit as _hibit, pop as _pop, popcount as _popcount, put_word as _put, \
+    spread as _spread, suit_of as _suit, top_cards as _top_cards_of, word_at as _at, wrap
 from solvers.doubledummy.layout import (
     C_CARD_PTS, C_LAST_ANY, C_MUST_HEAD, C_MUST_TRUMP, C_PARTITION, C_QUICK, C_RELATIVE, C_RULES_ID,
     C_SEATS, C_TEAMMASK, C_TRICK_PTS, C_TRUMP, C_UNEQUAL, CFG_SIZE, MAX_PLY, N_ABORTED, N_LIMIT, N_NODES,
@@ -129,19 +129,6 @@ def _row(W, ply, k):
 def _set_row(W, ply, k, v):
     """Write ``v`` to word ``k`` of scratch row ``ply`` by unsigned indexes (``_row``)."""
     W[np.uint64(ply), np.uint64(k)] = v
-
-
-@njit(cache=True, inline="always")
-def _at(A, i):
-    """Word ``i`` (never negative) of the state or another flat array, read by an
-    unsigned index (``_row``)."""
-    return A[np.uint64(i)]
-
-
-@njit(cache=True, inline="always")
-def _put(A, i, v):
-    """Write ``v`` to word ``i`` (never negative) of a flat array by an unsigned index."""
-    A[np.uint64(i)] = v
 
 
 @njit(cache=True, inline="always")

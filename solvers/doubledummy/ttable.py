@@ -61,7 +61,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.doubledummy.bits import hibit, pop
+from solvers.doubledummy.bits import hibit, pop, put_word as _put_word, word_at as _word
 
 BLOCK = 16
 SHAPE_PROBES = 8
@@ -208,21 +208,6 @@ def _hash(W, ply, at):
         h *= np.int64(0x5BD1E9955BD1E995)
         h ^= (h >> 29) & np.int64(0x7FFFFFFFF)
     return h
-
-
-@njit(cache=True, inline="always")
-def _word(tt, i):
-    """The table's word at offset ``i`` (never negative), read by an unsigned index:
-    numba checks a signed index for a negative value before each load, which lengthens
-    the chain walk's dependent loads."""
-    return tt[np.uint64(i)]
-
-
-@njit(cache=True, inline="always")
-def _put_word(tt, i, v):
-    """Write ``v`` to the table's word at offset ``i`` (never negative) by an unsigned
-    index (``_word``)."""
-    tt[np.uint64(i)] = v
 
 
 @njit(cache=True, inline="always")
