@@ -65,6 +65,9 @@ NO_HINT = 127
 FOLLOW_KILLER_BONUS = 200
 # no card searched yet in any suit: 16 in each suit's byte of ``search``'s ``tried``
 TRIED_NONE = 0x10101010
+# -1 read from an array, which numba types as a plain int64, not as the literal -1 (a
+# literal argument would compile another copy of the function it is passed to)
+_UNKNOWN = np.full(1, -1, dtype=np.int64)
 # a follower's ply never stores a table entry (that is done at trick boundaries), so
 # its row keeps there the trick the follower's killer belongs to
 W_FOLLOW_KEY = W_STORE
@@ -398,7 +401,7 @@ def _single_run(S, legal_mask, live):
 @njit(cache=True, inline="always")
 def _one_move(W, ply, s, run):
     """Row ``ply`` holds the one card of ``run`` (suit ``s``); -1 says the rest are not
-    ordered yet (``_order_moves``)."""
+    ordered yet (``_order_given``)."""
     _set_row(W, ply, W_MOVES, 16 * s + _hibit(run))
     _set_row(W, ply, W_SCORES, 0)
     _set_row(W, ply, W_RUNS, run << (16 * s))
@@ -483,7 +486,7 @@ def _follow_killer(W, ply, tlen, led_card, w):
 
 @njit(cache=True, inline="always")
 def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
-    """``_order_moves`` for a seat following to a trick (``tlen`` > 0) whose legal cards
+    """``_order_given`` for a seat following to a trick (``tlen`` > 0) whose legal cards
     are not one run. A follower has no table hint (the table is probed at trick
     boundaries only), so the weights, the follower's killer and the low-first and lazy
     shortcuts decide the order."""
@@ -543,17 +546,6 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
 
 
 @njit(cache=True, inline="always")
-def _order_moves(S, W, ply, p, legal_mask, tlen, hint, mode):
-    """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
-    first. ``mode`` 0: by the weights of ``order.py`` alone; 1: the same order, the
-    follower's cards the weights would order lowest first emitted so without weights;
-    2 (lazy): also, when the weights would surely put one run first, that run's card
-    alone, returning -1; the caller orders every card (mode 1) only if that card does
-    not settle the position, and the first of them is the same card."""
-    return _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, -1)
-
-
-@njit(cache=True, inline="always")
 def _live_cards(W, ply, tlen):
     """Every live card (in the hands or on the current trick): the remaining cards the
     boundary where this trick began left in its row (``ply - tlen``); -1 when the search
@@ -596,11 +588,18 @@ def _top_owners(seq, length):
 
 @njit(cache=True, inline="always")
 def _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, known):
-    """``_order_moves`` given ``known``, the live cards (``_live_cards``) from a caller
-    that found the legal cards not one run (``_one_run``, which tells them all but for
-    cards with points) and, for a lead, left the position's owner sequences in row
-    ``ply`` (the search's boundary does); -1: none of it is known, the live cards and
-    the owners are gathered from the hands and the single run is checked."""
+    """Fill row ``ply`` with one card per run of equivalent legal cards, best guesses
+    first. ``mode`` 0: by the weights of ``order.py`` alone; 1: the same order, the
+    follower's cards the weights would order lowest first emitted so without weights;
+    2 (lazy): also, when the weights would surely put one run first, that run's card
+    alone, returning -1; the caller orders every card (mode 1) only if that card does
+    not settle the position, and the first of them is the same card.
+
+    ``known``: the live cards (``_live_cards``) from a caller that found the legal
+    cards not one run (``_one_run``, which tells them all but for cards with points)
+    and, for a lead, left the position's owner sequences in row ``ply`` (the search's
+    boundary does); -1: none of it is known, the live cards and the owners are gathered
+    from the hands and the single run is checked."""
     n = S[O_CFG + C_SEATS]
     if known < 0:
         # every live card: the hands and the current trick
@@ -689,7 +688,7 @@ def _one_run(S, W, ply, tlen, legal_mask):
     their suit between them to be live, and the boundary where this trick began (row
     ``ply - tlen``, whose remaining cards are the cards live during the whole trick)
     says which are; a search that began inside this trick has no such row, and cards
-    with points need their points compared: both are left to ``_order_moves``."""
+    with points need their points compared: both are left to ``_order_given``."""
     if legal_mask & (legal_mask - 1) == 0:
         return True
     if ply < tlen or S[O_CFG + C_CARD_PTS] != 0:
@@ -714,8 +713,11 @@ def _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode, known):
 
 @njit(cache=True)
 def _order_at(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode):
-    """``_order_moves`` by addresses (``_order_known`` with nothing known)."""
-    return _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode, -1)
+    """``_order_given`` by addresses with nothing known (``_order_known``). Every
+    argument reaches ``_order_known`` as a plain int64, as from Python: numba compiles a
+    separate copy for each literal it is called with, so this and a direct call share
+    one compiled copy."""
+    return _order_known(s_addr, w_addr, ply, p, legal_mask, tlen, hint, mode, _UNKNOWN[0])
 
 
 @njit(cache=True, inline="always")
@@ -1002,7 +1004,10 @@ def first_move(s_addr, w_addr):
         p = S[O_ST + 1]
     else:
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
-    _order_moves(S, W, 0, p, legal(S, S[O_HANDS + p], tlen), tlen, -1, 1)
+    # the search's own call (mode 2, an int64 ``known``), so its compiled copy serves
+    # here: the lazy mode's card is the first of the full order
+    unknown = _UNKNOWN[0]
+    _order_known(s_addr, w_addr, unknown + 1, p, legal(S, S[O_HANDS + p], tlen), tlen, unknown, 2, unknown)
     return W[0, W_MOVES]
 
 
@@ -1049,7 +1054,7 @@ def search(s_addr, tt_addr, tt_size, w_addr, target, ply):
         p = next_seat(S, S[O_TSEAT + tlen - 1], n)
     legal_mask = legal(S, _at(S, O_HANDS + p), tlen)
     if _one_run(S, W, ply, tlen, legal_mask):
-        # one move, the one ``_order_moves`` gives, without the call or its passes over
+        # one move, the one ``_order_given`` gives, without the call or its passes over
         # the hands
         W[ply, W_MOVES] = _hibit(legal_mask)
         W[ply, W_RUNS] = legal_mask

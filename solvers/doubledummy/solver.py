@@ -636,8 +636,11 @@ def load_kernels() -> None:
             return
         from solvers.doubledummy.rules import TrickRules
         hands = [["AS", "2H"], ["KS", "3H"], ["QS", "4H"], ["JS", "5H"]]
-        Solver().solve(Position.from_hands(hands, 0, (), TrickRules.bridge(trump=None)),
-                       values="all", line=True)
+        position = Position.from_hands(hands, 0, (), TrickRules.bridge(trump=None))
+        solver = Solver()
+        solver.solve(position, values="all", line=True)
+        # the card a solve out of budget falls back on (``_fallback_card``)
+        solver._fallback_card(encode(position), [0, -1], {})
         _LOADED.set()
 
 
