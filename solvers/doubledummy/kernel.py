@@ -737,13 +737,25 @@ def _settles(side, sure, tp, target, hi):
 def _hand_trumps_settle(S, n, trump, trem, tp, target, hi):
     """1 / 0 when the trumps of one hand of a side (``quick.hand_trump_wins``) settle
     ``target`` for that side, either side tried, with the trumps relied on; else -1."""
+    # a side's count is at most its longest trump hand: a side that many tricks do not
+    # settle the target for is not counted
+    ours = 0
+    theirs = 0
+    for p in range(n):
+        length = _pop(_suit(S[O_HANDS + p], trump))
+        if S[O_TEAM + p] != 0:
+            ours = max(ours, length)
+        else:
+            theirs = max(theirs, length)
     # the maximising team reaches the target / the other team holds it below
-    up, up_used = hand_trump_wins(S, n, trump, trem, 1, (target + tp - 1) // tp)
-    if _settles(1, up, tp, target, hi) >= 0:
-        return 1, up_used
-    down, down_used = hand_trump_wins(S, n, trump, trem, 0, (hi - target) // tp + 1)
-    if _settles(0, down, tp, target, hi) >= 0:
-        return 0, down_used
+    if _settles(1, ours, tp, target, hi) >= 0:
+        up, up_used = hand_trump_wins(S, n, trump, trem, 1, (target + tp - 1) // tp)
+        if _settles(1, up, tp, target, hi) >= 0:
+            return 1, up_used
+    if _settles(0, theirs, tp, target, hi) >= 0:
+        down, down_used = hand_trump_wins(S, n, trump, trem, 0, (hi - target) // tp + 1)
+        if _settles(0, down, tp, target, hi) >= 0:
+            return 0, down_used
     return -1, np.int64(0)
 
 
