@@ -34,7 +34,7 @@ from solvers.doubledummy.order import discard_base, follow_low_first, follow_wei
     lead_suit_plan, lead_weight, obvious_ruff, obvious_win, run_around
 from solvers.doubledummy.quick import (
     all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem,
-    leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
+    hand_trump_wins, leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
     second_hand_trumps_kept, sure_trump_tricks_rem, trumps_under_the_top_rem, winning_lead_then_crossruff,
 )
 
@@ -109,6 +109,9 @@ SECOND_HAND_TRUMPS = True
 # the side on lead holding every trump counts a ruff by a void hand of the side and then
 # each of the leader's trumps (``quick.all_trumps_and_a_ruff``)
 ALL_TRUMPS_RUFF = True
+# either side counts the trumps of one of its hands that surely win, each matched against
+# the opponents' higher trumps (``quick.hand_trump_wins``)
+HAND_TRUMP_WINS = True
 
 
 @intrinsic
@@ -733,6 +736,32 @@ def _settles(side, sure, tp, target, hi):
 
 
 @njit(cache=True, inline="always")
+def _hand_trumps_settle(S, n, trump, trem, tp, target, hi):
+    """1 / 0 when the trumps of one hand of a side (``quick.hand_trump_wins``) settle
+    ``target`` for that side, either side tried, with the trumps relied on; else -1."""
+    # a side's count is at most its longest trump hand: a side that many tricks do not
+    # settle the target for is not counted
+    ours = 0
+    theirs = 0
+    for p in range(n):
+        length = _pop(_suit(S[O_HANDS + p], trump))
+        if S[O_TEAM + p] != 0:
+            ours = max(ours, length)
+        else:
+            theirs = max(theirs, length)
+    # the maximising team reaches the target / the other team holds it below
+    if _settles(1, ours, tp, target, hi) >= 0:
+        up, up_used = hand_trump_wins(S, n, trump, trem, 1, (target + tp - 1) // tp)
+        if _settles(1, up, tp, target, hi) >= 0:
+            return 1, up_used
+    if _settles(0, theirs, tp, target, hi) >= 0:
+        down, down_used = hand_trump_wins(S, n, trump, trem, 0, (hi - target) // tp + 1)
+        if _settles(0, down, tp, target, hi) >= 0:
+            return 0, down_used
+    return -1, np.int64(0)
+
+
+@njit(cache=True, inline="always")
 def _sure_tricks(S, W, ply, n, target, hi):
     """1 / 0 when the tricks one side surely takes settle ``target`` (setting the
     relevant cards of row ``ply``), else -1."""
@@ -800,6 +829,8 @@ def _sure_tricks(S, W, ply, n, target, hi):
                 # the other side's run of trumps just below the highest
                 side, sure, used = trumps_under_the_top_rem(S, n, trump, trem)
                 hit = _settles(side, sure, tp, target, hi)
+            if hit < 0 and HAND_TRUMP_WINS and tp > 0:
+                hit, used = _hand_trumps_settle(S, n, trump, trem, tp, target, hi)
             if hit >= 0:
                 W[ply, W_REL] = used
                 return hit

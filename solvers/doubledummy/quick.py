@@ -563,6 +563,54 @@ def sure_trump_tricks_rem(S, n, trump, rem):
 
 
 @njit(cache=True, inline="always")
+def hand_trump_wins(S, n, trump, rem, side, limit):
+    """Tricks side ``side`` surely takes with the trumps of one of its hands, whoever
+    leads, and the trumps relied on (``trump`` >= 0; ``rem``: the remaining trumps).
+
+    Each trump of a hand H is played in a trick of its own, and a trick holding a trump
+    goes to its highest trump: H's trump loses its trick only to a higher trump of an
+    opponent in that trick, a different opponent's trump for each trick. So at most as
+    many of H's trumps lose as can be matched, one to one, with higher trumps of the
+    opponents; walking the trumps from the top, an opponent's trump waits for the next
+    trump of H below it, and a trump of H with none waiting wins. The best hand's count
+    is taken, stopping at ``limit``; the trumps from the top down to the last one
+    walked are named (the count reads no lower card)."""
+    theirs = 0
+    for p in range(n):
+        if S[O_TEAM + p] != side:
+            theirs |= suit_of(S[O_HANDS + p], trump)
+    best = 0
+    best_low = 0
+    for p in range(n):
+        mine = suit_of(S[O_HANDS + p], trump)
+        if S[O_TEAM + p] != side or pop(mine) <= best:
+            continue
+        waiting = 0
+        wins = 0
+        low = 0
+        rest = mine | theirs
+        while rest != 0 and wins < limit:
+            b = hibit(rest)
+            rest ^= 1 << b
+            low = b
+            if (theirs >> b) & 1:
+                waiting += 1
+            elif waiting > 0:
+                waiting -= 1
+            else:
+                wins += 1
+        if wins > best:
+            best = wins
+            best_low = low
+            if best >= limit:
+                break
+    if best == 0:
+        return 0, np.int64(0)
+    # every remaining trump from the top down to the last one walked
+    return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
+
+
+@njit(cache=True, inline="always")
 def all_trumps_and_a_ruff(S, n, leader, trump):
     """Tricks the side on lead surely takes when it holds every remaining trump and the
     leader a side suit that another hand of the side, holding trumps, is void in: the
