@@ -63,6 +63,9 @@ NO_HINT = 127
 # the same card was led and the same card was winning the trick; it is tried before
 # every weight (DDS has no such rule; docs: eleventh round A)
 FOLLOW_KILLER_BONUS = 200
+# the follower's killer key's "card led" for a follower void in the led suit: this + the
+# suit (above every card code, so never a led card's)
+VOID_LED = 64
 # no card searched yet in any suit: 16 in each suit's byte of ``search``'s ``tried``
 TRIED_NONE = 0x10101010
 # -1 read from an array, which numba types as a plain int64, not as the literal -1 (a
@@ -475,11 +478,11 @@ def _next_run(S, s, m, x, rem, card_pts):
 @njit(cache=True, inline="always")
 def _follow_killer(W, ply, tlen, led_card, w):
     """The follower's killer at ``ply`` (-1 if none): the card that settled the last
-    position at this depth with the same card led (``led_card``) and the same card
-    winning the trick so far (``w``). The search keeps the card that settles a position
-    in ``W_KILLER`` at every depth; it is forgotten here whenever the trick's led or
-    winning card changes."""
-    key = np.int64(tlen) | (np.int64(led_card) << 4) | (np.int64(w) << 10)
+    position at this depth with the same card led (``led_card``; ``VOID_LED`` + the led
+    suit for a follower void in it) and the same card winning the trick so far (``w``).
+    The search keeps the card that settles a position in ``W_KILLER`` at every depth; it
+    is forgotten here whenever the trick's led or winning card changes."""
+    key = np.int64(tlen) | (np.int64(led_card) << 4) | (np.int64(w) << 11)
     if W[ply, W_FOLLOW_KEY] != key:
         W[ply, W_FOLLOW_KEY] = key
         W[ply, W_KILLER] = -1
@@ -499,7 +502,12 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
     led = S[O_TRICK] >> 4
     wi = winner_index(S, tlen)
     w = S[O_TRICK + wi]
-    fkiller = _follow_killer(W, ply, tlen, S[O_TRICK], w)
+    led_key = S[O_TRICK]
+    if _suit(legal_mask, led) == 0:
+        # a void follower discards or ruffs whatever the led card's rank: its killer is
+        # kept across leads of the suit (the winning card still counts)
+        led_key = VOID_LED + led
+    fkiller = _follow_killer(W, ply, tlen, led_key, w)
     my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
     facts = (-1, -1, -1, -1, -1)
     # cards the weights would order lowest first need no weights; lazy: the card the
