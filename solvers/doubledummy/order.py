@@ -14,6 +14,8 @@ from numba import njit
 from solvers.doubledummy.bits import hibit, pop, suit_of, wrap
 from solvers.doubledummy.layout import O_HANDS, O_TEAM
 
+LEAD_VARIANT = 1
+
 
 @njit(cache=True)
 def _owner(S, n, s, b):
@@ -33,6 +35,42 @@ def _ruff_tops(S, n, team_p, s, trump, top_trump):
             if suit_of(hq, s) == 0 and hibit(suit_of(hq, trump)) > top_trump:
                 return False
     return True
+
+
+@njit(cache=True, inline="always")
+def _outside_winners(S, n, q, s, team_p):
+    """Suits other than ``s`` in which seat ``q`` holds a card above every card of the
+    opponents of ``team_p`` (a bit each)."""
+    hq = S[O_HANDS + q]
+    out = 0
+    for t in range(4):
+        if t == s:
+            continue
+        mine = suit_of(hq, t)
+        if mine == 0:
+            continue
+        opp = 0
+        for r in range(n):
+            if S[O_TEAM + r] != team_p:
+                opp |= suit_of(S[O_HANDS + r], t)
+        if opp == 0 or hibit(mine) > hibit(opp):
+            out |= 1 << t
+    return out
+
+
+@njit(cache=True, inline="always")
+def _partner_leads_next(S, n, p, partner, s, team_p):
+    """Should the partner win this lead of suit ``s`` (its top card tops the
+    opponents') and be on lead next?"""
+    if LEAD_VARIANT == 1:
+        return pop(suit_of(S[O_HANDS + p], s)) > pop(suit_of(S[O_HANDS + partner], s))
+    if LEAD_VARIANT == 2:
+        mine = _outside_winners(S, n, p, s, team_p)
+        theirs = _outside_winners(S, n, partner, s, team_p)
+        return mine == 0 and theirs != 0
+    if LEAD_VARIANT == 3:
+        return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -126,6 +164,9 @@ def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffab
     # a winning lead: the partner's card tops the opponents' and nobody ruffs, or the
     # partner ruffs above every opponent void in the suit (DDS's winning lead)
     win_all = partner_ruffs or (not ruffable and part != 0 and (opp == 0 or hibit(part) > hibit(opp)))
+    low_below = -1
+    if trump < 0 and win_all and partner >= 0 and _partner_leads_next(S, n, p, partner, s, team_p):
+        low_below = hibit(part)
     win_w = weight
     if second == rho and opp_r:
         if len_r != 1:
@@ -175,7 +216,7 @@ def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffab
         else:
             mode = 8
     sec_bit = sb if second == p else -1
-    return rem, tb, win_all, not ruffable, win_w, lose_w, mode, sec_bit
+    return rem, tb, win_all, not ruffable, win_w, lose_w, mode, sec_bit, low_below
 
 
 @njit(cache=True, inline="always")
@@ -183,9 +224,11 @@ def lead_weight(b, sequence, plan):
     """Weight of leading card ``b`` of a suit (higher is tried first), from the suit's
     ``lead_suit_plan``; ``sequence``: the hand holds the next lower card too. A card an
     opponent can ruff does not count as winning."""
-    rem, tb, win_all, win_top, win_w, lose_w, mode, sec_bit = plan
+    rem, tb, win_all, win_top, win_w, lose_w, mode, sec_bit, low_below = plan
     rrank = pop(rem & ((1 << b) - 1))
     if win_all or (win_top and b == tb):
+        if b < low_below:
+            return win_w + 13 - rrank
         return win_w + rrank
     if mode == 1:
         return lose_w + 28 + rrank
