@@ -14,8 +14,6 @@ from numba import njit
 from solvers.doubledummy.bits import hibit, pop, suit_of, wrap
 from solvers.doubledummy.layout import O_HANDS, O_TEAM
 
-LEAD_VARIANT = 1
-
 
 @njit(cache=True)
 def _owner(S, n, s, b):
@@ -60,17 +58,14 @@ def _outside_winners(S, n, q, s, team_p):
 
 @njit(cache=True, inline="always")
 def _partner_leads_next(S, n, p, partner, s, team_p):
-    """Should the partner win this lead of suit ``s`` (its top card tops the
-    opponents') and be on lead next?"""
-    if LEAD_VARIANT == 1:
-        return pop(suit_of(S[O_HANDS + p], s)) > pop(suit_of(S[O_HANDS + partner], s))
-    if LEAD_VARIANT == 2:
-        mine = _outside_winners(S, n, p, s, team_p)
-        theirs = _outside_winners(S, n, partner, s, team_p)
-        return mine == 0 and theirs != 0
-    if LEAD_VARIANT == 3:
+    """Without trumps, when the partner's top card of suit ``s`` tops the opponents':
+    should the partner win this lead and be on lead next? Yes when the leader holds at
+    least as many cards of the suit (the partner's winner goes first, the leader's
+    higher cards stay to win the later rounds), or when the partner holds a sure winner
+    in another suit and the leader none (only the partner can go on from there)."""
+    if pop(suit_of(S[O_HANDS + p], s)) >= pop(suit_of(S[O_HANDS + partner], s)):
         return True
-    return False
+    return _outside_winners(S, n, p, s, team_p) == 0 and _outside_winners(S, n, partner, s, team_p) != 0
 
 
 @njit(cache=True, inline="always")
@@ -223,7 +218,8 @@ def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffab
 def lead_weight(b, sequence, plan):
     """Weight of leading card ``b`` of a suit (higher is tried first), from the suit's
     ``lead_suit_plan``; ``sequence``: the hand holds the next lower card too. A card an
-    opponent can ruff does not count as winning."""
+    opponent can ruff does not count as winning. A winning lead's cards below
+    ``low_below`` (the partner's top card) come lowest first."""
     rem, tb, win_all, win_top, win_w, lose_w, mode, sec_bit, low_below = plan
     rrank = pop(rem & ((1 << b) - 1))
     if win_all or (win_top and b == tb):
