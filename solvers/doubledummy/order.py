@@ -160,7 +160,7 @@ def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffab
     # partner ruffs above every opponent void in the suit (DDS's winning lead)
     win_all = partner_ruffs or (not ruffable and part != 0 and (opp == 0 or hibit(part) > hibit(opp)))
     low_below = -1
-    if trump < 0 and win_all and partner >= 0 and _partner_leads_next(S, n, p, partner, s, team_p):
+    if (trump < 0 or not ruffable) and win_all and part != 0 and _partner_leads_next(S, n, p, partner, s, team_p):
         low_below = hibit(part)
     win_w = weight
     if second == rho and opp_r:
