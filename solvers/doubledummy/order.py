@@ -57,15 +57,16 @@ def _outside_winners(S, n, q, s, team_p):
 
 
 @njit(cache=True, inline="always")
-def _partner_leads_next(S, n, p, partner, s, team_p):
-    """Without trumps, when the partner's top card of suit ``s`` tops the opponents':
-    should the partner win this lead and be on lead next? Yes when the leader holds at
-    least as many cards of the suit (the partner's winner goes first, the leader's
-    higher cards stay to win the later rounds), or when the partner holds a sure winner
-    in another suit and the leader none (only the partner can go on from there)."""
+def _partner_leads_next(S, n, p, partner, s, team_p, trump):
+    """When the partner's top card of suit ``s`` tops the opponents' and nobody can ruff
+    the suit: should the partner win this lead and be on lead next? Yes when the leader
+    holds at least as many cards of the suit (the partner's winner goes first, the
+    leader's higher cards stay to win the later rounds), or, without trumps, when the
+    partner holds a sure winner in another suit and the leader none (only the partner
+    can go on from there; in a trump game a ruff may take that winner)."""
     if pop(suit_of(S[O_HANDS + p], s)) >= pop(suit_of(S[O_HANDS + partner], s)):
         return True
-    return _outside_winners(S, n, p, s, team_p) == 0 and _outside_winners(S, n, partner, s, team_p) != 0
+    return trump < 0 and _outside_winners(S, n, p, s, team_p) == 0 and _outside_winners(S, n, partner, s, team_p) != 0
 
 
 @njit(cache=True, inline="always")
@@ -80,7 +81,9 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     3: an opponent holds it bare, 4: the leader holds it and the partner the second card,
     5: the leader holds it, 6: the partner holds it, 7: an opponent holds it and the
     partner a card above the leader's, 8: an opponent holds it and the leader the side's
-    highest card of the suit), and the second card when the leader holds it (else -1).
+    highest card of the suit), the second card when the leader holds it (else -1), and,
+    when nobody can ruff the suit, the partner's top card if the leader's cards below it
+    go lowest first to it (``_partner_leads_next``; else -1).
 
     A suit weighs less the more cards the two opponents next to the leader hold in it
     and when the partner is void; leads that win come first."""
@@ -160,7 +163,7 @@ def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffab
     # partner ruffs above every opponent void in the suit (DDS's winning lead)
     win_all = partner_ruffs or (not ruffable and part != 0 and (opp == 0 or hibit(part) > hibit(opp)))
     low_below = -1
-    if (trump < 0 or not ruffable) and win_all and part != 0 and _partner_leads_next(S, n, p, partner, s, team_p):
+    if (trump < 0 or not ruffable) and win_all and part != 0 and _partner_leads_next(S, n, p, partner, s, team_p, trump):
         low_below = hibit(part)
     win_w = weight
     if second == rho and opp_r:

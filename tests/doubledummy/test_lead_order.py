@@ -1,8 +1,8 @@
-"""Without trumps a winning lead to the partner's top card tries the leader's cards below
-that card lowest first when the partner should win the trick and be on lead next
+"""A winning lead to the partner's top card that nobody can ruff tries the leader's cards
+below that card lowest first when the partner should win the trick and be on lead next
 (``order._partner_leads_next``): when the leader holds at least as many cards of the
-suit, or when only the partner holds a sure winner in another suit; otherwise the
-highest first, as before. Only the order changes: the values stay the plain
+suit, or, without trumps, when only the partner holds a sure winner in another suit;
+otherwise the highest first, as before. Only the order changes: the values stay the plain
 reference search's."""
 
 import pytest
@@ -94,10 +94,28 @@ def test_a_card_above_the_partners_top_keeps_the_old_order():
     assert lead_weight(ACE, False, plan) == plan[4] + rrank_ace
 
 
-def test_in_a_trump_game_the_rule_is_off():
+def test_in_a_trump_game_the_length_rule_holds_when_nobody_ruffs():
+    """Trumps are suit 3, which nobody holds: the longer leader still leads low."""
     S = _state([[[KING, 3, 2]], [OPPONENTS[0], [0]], [[ACE, 0], [1]], [OPPONENTS[1], [2]]])
-    plan = lead_suit_plan(S, 4, 0, 3, SUIT, 3, 2, 1, 3)
+    assert lead_suit_plan(S, 4, 0, 3, SUIT, 3, 2, 1, 3)[8] == ACE
+
+
+def test_in_a_trump_game_a_ruff_turns_the_rule_off():
+    """An opponent void in suit 0 holds a trump (suit 1): the lead is no winning lead
+    and no card goes low for the partner."""
+    S = _state([[[KING, 3, 2]], [[7, 6, 5]], [[ACE, 0], [1]], [[], [2, 0, 3]]])
+    plan = lead_suit_plan(S, 4, 0, 1, SUIT, 3, 2, 1, 3)
+    assert not plan[2]
     assert plan[8] == -1
+
+
+def test_in_a_trump_game_the_outside_winner_does_not_count():
+    """The shorter leader with the partner's outside ace, trumps suit 3 (nobody holds
+    any): without trumps the five would go first, here the king does."""
+    S = _state([[[KING, 3], [8], [1]], [OPPONENTS[0], [11], [9]], [[ACE, 1, 0], [12], []],
+                [OPPONENTS[1], [10], [8]]])
+    assert lead_suit_plan(S, 4, 0, 3, SUIT, 3, 2, 1, 3)[8] == -1
+    assert _plan(S)[8] == ACE
 
 
 @pytest.mark.parametrize("seed", ["lead-order-a", "lead-order-b"])
