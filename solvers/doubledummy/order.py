@@ -36,6 +36,40 @@ def _ruff_tops(S, n, team_p, s, trump, top_trump):
 
 
 @njit(cache=True, inline="always")
+def _outside_winners(S, n, q, s, team_p):
+    """Suits other than ``s`` in which seat ``q`` holds a card above every card of the
+    opponents of ``team_p`` (a bit each)."""
+    hq = S[O_HANDS + q]
+    out = 0
+    for t in range(4):
+        if t == s:
+            continue
+        mine = suit_of(hq, t)
+        if mine == 0:
+            continue
+        opp = 0
+        for r in range(n):
+            if S[O_TEAM + r] != team_p:
+                opp |= suit_of(S[O_HANDS + r], t)
+        if opp == 0 or hibit(mine) > hibit(opp):
+            out |= 1 << t
+    return out
+
+
+@njit(cache=True, inline="always")
+def _partner_leads_next(S, n, p, partner, s, team_p, trump):
+    """When the partner's top card of suit ``s`` tops the opponents' and nobody can ruff
+    the suit: should the partner win this lead and be on lead next? Yes when the leader
+    holds at least as many cards of the suit (the partner's winner goes first, the
+    leader's higher cards stay to win the later rounds), or, without trumps, when the
+    partner holds a sure winner in another suit and the leader none (only the partner
+    can go on from there; in a trump game a ruff may take that winner)."""
+    if pop(suit_of(S[O_HANDS + p], s)) >= pop(suit_of(S[O_HANDS + partner], s)):
+        return True
+    return trump < 0 and _outside_winners(S, n, p, s, team_p) == 0 and _outside_winners(S, n, partner, s, team_p) != 0
+
+
+@njit(cache=True, inline="always")
 def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     """The parts of the lead weights of suit ``s`` that do not depend on the card, for
     ``lead_weight`` (``left``: the tricks still to play): the highest remaining card of
@@ -47,7 +81,9 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     3: an opponent holds it bare, 4: the leader holds it and the partner the second card,
     5: the leader holds it, 6: the partner holds it, 7: an opponent holds it and the
     partner a card above the leader's, 8: an opponent holds it and the leader the side's
-    highest card of the suit), and the second card when the leader holds it (else -1).
+    highest card of the suit), the second card when the leader holds it (else -1), and,
+    when nobody can ruff the suit, the partner's top card if the leader's cards below it
+    go lowest first to it (``_partner_leads_next``; else -1).
 
     A suit weighs less the more cards the two opponents next to the leader hold in it
     and when the partner is void; leads that win come first."""
@@ -126,6 +162,9 @@ def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffab
     # a winning lead: the partner's card tops the opponents' and nobody ruffs, or the
     # partner ruffs above every opponent void in the suit (DDS's winning lead)
     win_all = partner_ruffs or (not ruffable and part != 0 and (opp == 0 or hibit(part) > hibit(opp)))
+    low_below = -1
+    if (trump < 0 or not ruffable) and win_all and part != 0 and _partner_leads_next(S, n, p, partner, s, team_p, trump):
+        low_below = hibit(part)
     win_w = weight
     if second == rho and opp_r:
         if len_r != 1:
@@ -175,17 +214,20 @@ def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffab
         else:
             mode = 8
     sec_bit = sb if second == p else -1
-    return rem, tb, win_all, not ruffable, win_w, lose_w, mode, sec_bit
+    return rem, tb, win_all, not ruffable, win_w, lose_w, mode, sec_bit, low_below
 
 
 @njit(cache=True, inline="always")
 def lead_weight(b, sequence, plan):
     """Weight of leading card ``b`` of a suit (higher is tried first), from the suit's
     ``lead_suit_plan``; ``sequence``: the hand holds the next lower card too. A card an
-    opponent can ruff does not count as winning."""
-    rem, tb, win_all, win_top, win_w, lose_w, mode, sec_bit = plan
+    opponent can ruff does not count as winning. A winning lead's cards below
+    ``low_below`` (the partner's top card) come lowest first."""
+    rem, tb, win_all, win_top, win_w, lose_w, mode, sec_bit, low_below = plan
     rrank = pop(rem & ((1 << b) - 1))
     if win_all or (win_top and b == tb):
+        if b < low_below:
+            return win_w + 13 - rrank
         return win_w + rrank
     if mode == 1:
         return lose_w + 28 + rrank
