@@ -34,7 +34,7 @@ def _exact(pos, rules, sets=True, max_nodes=None):
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.label())
 def test_verdicts_match_exhaustive_search(rules):
     verdicts = []
-    for ranks, columns, seeds in [(3, 3, range(40)), (4, 4, (25, 1, 2, 78))]:
+    for ranks, columns, seeds in [(3, 3, range(20)), (4, 4, (25, 1, 2, 78))]:
         for seed in seeds:
             pos = klondike_deal(seed, ranks=ranks, columns=columns)
             result = _exact(pos, rules)
@@ -43,6 +43,15 @@ def test_verdicts_match_exhaustive_search(rules):
                 assert replay(pos, result.solution, rules).is_won()
             verdicts.append(result.verdict)
     assert WINNABLE in verdicts and UNWINNABLE in verdicts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.label())
+def test_more_small_deals_match_exhaustive_search(rules):
+    for seed in range(20, 40):
+        pos = klondike_deal(seed, ranks=3, columns=3)
+        result = _exact(pos, rules)
+        assert result.verdict == (WINNABLE if brute_force_winnable(pos, rules) else UNWINNABLE), seed
 
 
 @pytest.mark.parametrize("rules", RULES[:2], ids=lambda r: r.label())
