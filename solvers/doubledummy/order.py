@@ -335,9 +335,11 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
             w_safe = opp_ruff < (w & 15)
         if my_side_wins and w_safe:
             return -b
-        if trump < 0 and mate_top > opp_top and mate_top > (w & 15):
-            # no trumps: a partner still to play surely wins the trick, so every card
-            # low first, also a card of this hand that would win it (DDS's)
+        if mate_top > opp_top and mate_top > (w & 15) and (w >> 4) == led_suit and \
+                (trump < 0 or opp_ruff < 0):
+            # a partner still to play surely wins the trick (no later opponent can
+            # ruff it), so every card low first, also a card of this hand that would
+            # win it (DDS's)
             return -b
         if beats and b > opp_top and opp_ruff < 0:
             # the cheapest card that surely wins the trick
