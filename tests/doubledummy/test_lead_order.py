@@ -131,6 +131,35 @@ def test_values_equal_the_plain_reference_without_trumps(seed):
             assert Solver().solve(position).value == reference_value(position), position
 
 
+@pytest.mark.parametrize("seed", ["lead-order-trump-a", "lead-order-trump-b"])
+def test_values_equal_the_plain_reference_in_trump_games(seed):
+    """Best values on 60 random trump-game positions of 2 to 4 cards a hand (the trump
+    suit turning with the position), and every card's value on a third of them, equal
+    the plain reference search's."""
+    rng = Rng(seed)
+    for i in range(60):
+        position = random_position(rng, 2 + i % 3, TrickRules.bridge(i % 4), trick_cards=(i // 4) % 4)
+        if i % 3 == 0:
+            assert Solver().solve(position, values="all").cards == reference_values(position), position
+        else:
+            assert Solver().solve(position).value == reference_value(position), position
+
+
+def test_the_rule_decides_some_random_trump_leads():
+    """The trump-game rule is not idle: on random trump-game boundaries it sets
+    ``low_below`` for some of the leader's suits."""
+    rng = Rng("lead-order-trump-fires")
+    fired = 0
+    for i in range(400):
+        trump = i % 4
+        S = encode(random_position(rng, 2 + i % 5, TrickRules.bridge(trump), trick_cards=0)).packed()
+        p = int(S[O_ST + 1])
+        for s in range(4):
+            if (int(S[O_HANDS + p]) >> (16 * s)) & 0xFFFF:
+                fired += lead_suit_plan(S, 4, p, trump, s, 6, (p + 2) % 4, (p + 1) % 4, (p + 3) % 4)[8] >= 0
+    assert fired > 10
+
+
 def test_the_rule_decides_some_random_first_leads():
     """The rule is not idle: on random no-trump boundaries it sets ``low_below`` for
     some of the leader's suits."""
