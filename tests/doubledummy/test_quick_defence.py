@@ -12,6 +12,7 @@ from solvers.doubledummy import kernel as K
 from solvers.doubledummy.encode import encode
 from solvers.doubledummy.quick import MANY, hand_trump_wins, remaining_cards
 from solvers.doubledummy.randoms import random_position
+from tests.doubledummy.exact import exact_value
 
 
 def _counts(state):
@@ -50,14 +51,6 @@ def _positions(exhaustive):
         yield random_position(rng, size, TrickRules.bridge(i % 4), trick_cards=0)
 
 
-def _value(position, exhaustive):
-    if exhaustive:
-        from solvers.doubledummy.reference import reference_value
-        return reference_value(position)
-    from solvers.doubledummy.crosscheck import dds_best
-    return dds_best(position)
-
-
 @pytest.mark.parametrize("exhaustive", [True, False])
 def test_hand_trump_wins_never_exceed_either_sides_tricks(exhaustive):
     if not exhaustive:
@@ -67,7 +60,7 @@ def test_hand_trump_wins_never_exceed_either_sides_tricks(exhaustive):
         ours, theirs, left = _counts(encode(position))
         if ours == 0 and theirs == 0:
             continue
-        value = _value(position, exhaustive)
+        value = exact_value(position, exhaustive)
         checked += 1
         # the side to play takes ``value`` of the tricks left, the other side the rest
         assert ours <= value, position

@@ -13,6 +13,7 @@ from solvers.doubledummy import kernel as K
 from solvers.doubledummy.encode import encode
 from solvers.doubledummy.quick import all_trumps_and_a_ruff
 from solvers.doubledummy.randoms import random_position
+from tests.doubledummy.exact import exact_value
 from tests.doubledummy.counts import second_hand_count
 
 
@@ -25,14 +26,6 @@ def _trump_led(rng, size, trump):
     card = rng.choice(trumps)
     hands = [[c for c in hand if c != card] for hand in position.hands]
     return Position.from_hands(hands, position.leader, [card], position.rules)
-
-
-def _value(position, exhaustive):
-    from solvers.doubledummy.reference import reference_value
-    if exhaustive:
-        return reference_value(position)
-    from solvers.doubledummy.crosscheck import dds_best
-    return dds_best(position)
 
 
 @pytest.mark.parametrize("exhaustive", [True, False])
@@ -50,7 +43,7 @@ def test_trumps_kept_after_a_trump_lead_never_exceed_the_value(exhaustive):
         if kept == 0:
             continue
         checked += 1
-        value = _value(position, exhaustive)
+        value = exact_value(position, exhaustive)
         assert q + kept <= value, position
         tight += q + kept == value
         over += q + kept + 1 > value
@@ -76,7 +69,7 @@ def test_all_trumps_and_a_ruff_never_exceeds_the_leaders_value(exhaustive):
         if count == 0:
             continue
         checked += 1
-        value = _value(position, exhaustive)
+        value = exact_value(position, exhaustive)
         assert count <= value, position
         tight += count == value
         over += count + 1 > value
