@@ -670,7 +670,7 @@ def _order_given(S, W, ply, p, legal_mask, tlen, hint, mode, known):
         if known >= 0:
             # the boundary's row holds the owners of each suit's cards (``_position_keys``)
             top, second, third = _top_owners(_row(W, ply, W_SEQ + s), _pop(rem))
-            plan = lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, _suit(opp_all, s),
+            plan = lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp_all,
                                    trump >= 0 and s != trump and (void_ruff >> s) & 1 != 0, top, second, third)
         else:
             plan = lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho)

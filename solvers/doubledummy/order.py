@@ -36,9 +36,9 @@ def _ruff_tops(S, n, team_p, s, trump, top_trump):
 
 
 @njit(cache=True, inline="always")
-def _outside_winners(S, n, q, s, team_p):
-    """Suits other than ``s`` in which seat ``q`` holds a card above every card of the
-    opponents of ``team_p`` (a bit each)."""
+def _outside_winners(S, q, s, opp_all):
+    """Suits other than ``s`` in which seat ``q`` holds a card above every card of its
+    opponents (``opp_all``: their cards, every suit; a bit each)."""
     hq = S[O_HANDS + q]
     out = 0
     for t in range(4):
@@ -47,17 +47,14 @@ def _outside_winners(S, n, q, s, team_p):
         mine = suit_of(hq, t)
         if mine == 0:
             continue
-        opp = 0
-        for r in range(n):
-            if S[O_TEAM + r] != team_p:
-                opp |= suit_of(S[O_HANDS + r], t)
+        opp = suit_of(opp_all, t)
         if opp == 0 or hibit(mine) > hibit(opp):
             out |= 1 << t
     return out
 
 
 @njit(cache=True, inline="always")
-def _partner_leads_next(S, n, p, partner, s, team_p, trump):
+def _partner_leads_next(S, p, partner, s, opp_all, trump):
     """When the partner's top card of suit ``s`` tops the opponents' and nobody can ruff
     the suit: should the partner win this lead and be on lead next? Yes when the leader
     holds at least as many cards of the suit (the partner's winner goes first, the
@@ -66,7 +63,7 @@ def _partner_leads_next(S, n, p, partner, s, team_p, trump):
     can go on from there; in a trump game a ruff may take that winner)."""
     if pop(suit_of(S[O_HANDS + p], s)) >= pop(suit_of(S[O_HANDS + partner], s)):
         return True
-    return trump < 0 and _outside_winners(S, n, p, s, team_p) == 0 and _outside_winners(S, n, partner, s, team_p) != 0
+    return trump < 0 and _outside_winners(S, p, s, opp_all) == 0 and _outside_winners(S, partner, s, opp_all) != 0
 
 
 @njit(cache=True, inline="always")
@@ -89,14 +86,14 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
     and when the partner is void; leads that win come first."""
     team_p = S[O_TEAM + p]
     rem = 0
-    opp = 0
+    opp_all = 0
     ruffable = False
     for q in range(n):
         hq = S[O_HANDS + q]
         h = suit_of(hq, s)
         rem |= h
         if S[O_TEAM + q] != team_p:
-            opp |= h
+            opp_all |= hq
             if trump >= 0 and s != trump and h == 0 and suit_of(hq, trump) != 0:
                 ruffable = True
     # owners of the three highest cards
@@ -117,15 +114,16 @@ def lead_suit_plan(S, n, p, trump, s, left, partner, lho, rho):
             second = q
         if thb >= 0 and (h >> thb) & 1:
             third = q
-    return lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffable, top, second, third)
+    return lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp_all, ruffable, top, second, third)
 
 
 @njit(cache=True, inline="always")
-def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffable, top, second, third):
+def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp_all, ruffable, top, second, third):
     """``lead_suit_plan`` given the facts of suit ``s`` gathered from the hands: its
-    remaining cards, the opponents' cards, whether an opponent void in it holds a trump,
+    remaining cards, the opponents' cards (every suit), whether an opponent void in it holds a trump,
     and the seats holding its three highest cards (-1 for none)."""
     team_p = S[O_TEAM + p]
+    opp = suit_of(opp_all, s)
     tb = hibit(rem)
     x = rem ^ (1 << tb)
     sb = hibit(x) if x != 0 else -1
@@ -163,7 +161,7 @@ def lead_plan_given(S, n, p, trump, s, left, partner, lho, rho, rem, opp, ruffab
     # partner ruffs above every opponent void in the suit (DDS's winning lead)
     win_all = partner_ruffs or (not ruffable and part != 0 and (opp == 0 or hibit(part) > hibit(opp)))
     low_below = -1
-    if (trump < 0 or not ruffable) and win_all and part != 0 and _partner_leads_next(S, n, p, partner, s, team_p, trump):
+    if (trump < 0 or not ruffable) and win_all and part != 0 and _partner_leads_next(S, p, partner, s, opp_all, trump):
         low_below = hibit(part)
     win_w = weight
     if second == rho and opp_r:
