@@ -10,6 +10,7 @@ from solvers.doubledummy.crosscheck import dds_best, dds_values
 from solvers.doubledummy.encode import encode
 from solvers.doubledummy.quick import quick_tricks, sure_trump_tricks
 from solvers.doubledummy.randoms import random_position
+from tests.doubledummy.exact import exact_value
 
 pytest.importorskip("endplay")
 
@@ -58,7 +59,6 @@ def test_a_trump_led_to_the_partners_top_trumps_never_promises_too_much(exhausti
     highest trumps, who cashes them and then its side winners): against the plain
     reference on small endings, DDS on larger ones."""
     from solvers.doubledummy.quick import _trump_entry
-    from solvers.doubledummy.reference import reference_value
     rng = Rng("trump-entry-%s" % exhaustive)
     checked = 0
     for i in range(2000 if exhaustive else 800):
@@ -76,7 +76,7 @@ def test_a_trump_led_to_the_partners_top_trumps_never_promises_too_much(exhausti
         if count == 0:
             continue
         checked += 1
-        value = reference_value(position) if exhaustive else dds_best(position)
+        value = exact_value(position, exhaustive)
         assert count <= value, position
         # and through the whole quick-trick count
         tricks, _ = quick_tricks(packed, 4, leader, trump, 99)

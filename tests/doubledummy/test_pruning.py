@@ -12,6 +12,7 @@ from solvers.doubledummy import solver as solver_module
 from solvers.doubledummy.encode import encode
 from solvers.doubledummy.quick import guarded_second_trump, second_hand_tricks
 from solvers.doubledummy.randoms import random_position
+from tests.doubledummy.exact import exact_value
 
 STRAINS = (None, 0, 1, 2, 3)
 
@@ -128,10 +129,8 @@ def test_two_top_trumps_in_two_hands_take_two_tricks(exhaustive):
     trump, take two tricks: checked against the plain reference on small endings and
     against DDS on larger ones."""
     from solvers.doubledummy.quick import sure_trump_tricks
-    from solvers.doubledummy.reference import reference_value
     if not exhaustive:
         pytest.importorskip("endplay")
-        from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("two-top-trumps-%s" % exhaustive)
     checked = 0
     for i in range(1500 if exhaustive else 600):
@@ -146,7 +145,7 @@ def test_two_top_trumps_in_two_hands_take_two_tricks(exhaustive):
         if sure < 2:
             continue
         checked += 1
-        value = reference_value(position) if exhaustive else dds_best(position)
+        value = exact_value(position, exhaustive)
         tricks = len(position.hands[0])
         if side == 1:
             assert value >= 2, position
@@ -161,10 +160,8 @@ def test_a_run_of_trumps_under_the_top_takes_all_but_one(exhaustive):
     side, takes j - 1 tricks: against the plain reference on small endings, DDS on
     larger ones."""
     from solvers.doubledummy.quick import trumps_under_the_top
-    from solvers.doubledummy.reference import reference_value
     if not exhaustive:
         pytest.importorskip("endplay")
-        from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("under-the-top-%s" % exhaustive)
     checked = split = 0
     for i in range(3000 if exhaustive else 1500):
@@ -179,7 +176,7 @@ def test_a_run_of_trumps_under_the_top_takes_all_but_one(exhaustive):
         second_third = used ^ (1 << (used.bit_length() - 1))
         split += sure == 1 and bin(used).count("1") == 3 and all(
             int(h) & second_third != second_third for h in state.hands[:4])
-        value = reference_value(position) if exhaustive else dds_best(position)
+        value = exact_value(position, exhaustive)
         tricks = len(position.hands[0])
         if side == 1:
             assert value >= sure, position
@@ -195,10 +192,8 @@ def test_side_on_lead_short_of_long_suits_loses_a_trick(exhaustive):
     loses a trick: against the plain reference on small endings, DDS on larger ones,
     squeeze endings included (they come up among random ones)."""
     from solvers.doubledummy.quick import leader_side_short
-    from solvers.doubledummy.reference import reference_value
     if not exhaustive:
         pytest.importorskip("endplay")
-        from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("side-short-%s" % exhaustive)
     checked = 0
     for i in range(3000 if exhaustive else 1500):
@@ -209,7 +204,7 @@ def test_side_on_lead_short_of_long_suits_loses_a_trick(exhaustive):
         if most >= size:
             continue
         checked += 1
-        value = reference_value(position) if exhaustive else dds_best(position)
+        value = exact_value(position, exhaustive)
         # the leader's side is the team to play
         assert value <= size - 1, position
     assert checked > 50
@@ -221,10 +216,8 @@ def test_a_crossruff_takes_its_count(exhaustive):
     the count of ``crossruff_tricks``: against the plain reference on small endings, DDS
     on larger ones."""
     from solvers.doubledummy.quick import crossruff_tricks
-    from solvers.doubledummy.reference import reference_value
     if not exhaustive:
         pytest.importorskip("endplay")
-        from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("crossruff-%s" % exhaustive)
     checked = two_way = 0
     for i in range(4000 if exhaustive else 2000):
@@ -236,7 +229,7 @@ def test_a_crossruff_takes_its_count(exhaustive):
             continue
         checked += 1
         two_way += count >= 2
-        value = reference_value(position) if exhaustive else dds_best(position)
+        value = exact_value(position, exhaustive)
         # the side to play is the leader's
         assert value >= count, (position, count)
     assert checked > 20 and two_way > 5
@@ -249,10 +242,8 @@ def test_a_crossruff_then_top_trumps_takes_its_count(exhaustive):
     endings and DDS on larger ones; the count goes beyond the plain crossruff's in some
     of them, and its named cards are the top trumps it keeps."""
     from solvers.doubledummy.quick import crossruff_then_trumps, crossruff_tricks
-    from solvers.doubledummy.reference import reference_value
     if not exhaustive:
         pytest.importorskip("endplay")
-        from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("crossruff-trumps-%s" % exhaustive)
     checked = beyond = 0
     for i in range(4000 if exhaustive else 2000):
@@ -270,7 +261,7 @@ def test_a_crossruff_then_top_trumps_takes_its_count(exhaustive):
         beyond += count > plain
         # only trumps are named
         assert used & ~(0xFFFF << (16 * trump)) == 0
-        value = reference_value(position) if exhaustive else dds_best(position)
+        value = exact_value(position, exhaustive)
         assert value >= count, (position, count)
     assert checked > 20 and beyond > 10
 
@@ -285,10 +276,8 @@ def test_a_winning_lead_then_a_crossruff_takes_its_count(exhaustive):
     beyond the crossruff's from the present position in some of them, and two leads
     beyond one (the new cases occur)."""
     from solvers.doubledummy.quick import crossruff_then_trumps, winning_lead_then_crossruff
-    from solvers.doubledummy.reference import reference_value
     if not exhaustive:
         pytest.importorskip("endplay")
-        from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("lead-then-crossruff-%s" % exhaustive)
     checked = beyond = deeper = 0
     for i in range(4000 if exhaustive else 2000):
@@ -314,7 +303,7 @@ def test_a_winning_lead_then_a_crossruff_takes_its_count(exhaustive):
         checked += 1
         beyond += count > plain
         deeper += count > one
-        value = reference_value(position) if exhaustive else dds_best(position)
+        value = exact_value(position, exhaustive)
         assert value >= count, (position, count)
     assert checked > 20 and beyond > 10 and deeper > 5
 

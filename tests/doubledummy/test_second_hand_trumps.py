@@ -12,14 +12,13 @@ from solvers.doubledummy import kernel as K
 from solvers.doubledummy.encode import encode
 from solvers.doubledummy.randoms import random_position
 from tests.doubledummy.counts import second_hand_count
+from tests.doubledummy.exact import exact_value
 
 
 @pytest.mark.parametrize("exhaustive", [True, False])
 def test_kept_top_trumps_never_exceed_the_second_hands_value(exhaustive):
-    from solvers.doubledummy.reference import reference_value
     if not exhaustive:
         pytest.importorskip("endplay")
-        from solvers.doubledummy.crosscheck import dds_best
     rng = Rng("second-hand-trumps-%s" % exhaustive)
     checked = tight = all_trumps = 0
     for i in range(800 if exhaustive else 300):
@@ -33,7 +32,7 @@ def test_kept_top_trumps_never_exceed_the_second_hands_value(exhaustive):
         checked += 1
         all_trumps += _holds_every_trump(state)
         # the side to play is the second hand's: it scores at least the count
-        value = reference_value(position) if exhaustive else dds_best(position)
+        value = exact_value(position, exhaustive)
         assert total <= value, position
         tight += total == value
     assert checked > (60 if exhaustive else 40) and tight > (10 if exhaustive else 2)
