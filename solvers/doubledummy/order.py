@@ -333,6 +333,10 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
             w_safe = opp_ruff < (w & 15)
         if my_side_wins and w_safe:
             return -b
+        if my_side_wins and (w >> 4) == led_suit and (w & 15) > opp_top:
+            # only a later opponent's ruff can take the side's card: no card of the led
+            # suit stops a ruff, so every card low first (DDS's third hand)
+            return -b
         if mate_top > opp_top and mate_top > (w & 15) and (w >> 4) == led_suit and \
                 (trump < 0 or opp_ruff < 0):
             # a partner still to play surely wins the trick (no later opponent can
@@ -396,7 +400,7 @@ def follow_low_first(m, led_suit, w, my_side_wins, facts, known):
     if not known:
         return False
     opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
-    return my_side_wins and (w & 15) > opp_top and opp_ruff < 0
+    return my_side_wins and (w & 15) > opp_top
 
 
 @njit(cache=True, inline="always")
