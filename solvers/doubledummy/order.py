@@ -272,6 +272,7 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     opp_ruff = -1
     mate_ruff = -1
     opp_cards = 0
+    opp_floor = -1
     team_p = S[O_TEAM + p]
     q = p
     for _ in range(nlater):
@@ -284,6 +285,10 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
         top = hibit(held)
         if S[O_TEAM + q] != team_p:
             opp_cards |= held
+            if held != 0:
+                low = hibit(held & -held)
+                if low > opp_floor:
+                    opp_floor = low
             if top > opp_top:
                 opp_top = top
             opp_ruff = max(opp_ruff, _void_ruff(hand, held, trump, led_suit))
@@ -295,7 +300,7 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     opp_second = -1
     if opp_top >= 0:
         opp_second = hibit(opp_cards ^ (1 << opp_top))
-    return opp_top, mate_top, opp_ruff, opp_second, mate_ruff
+    return opp_top, mate_top, opp_ruff, opp_second, mate_ruff, opp_floor
 
 
 @njit(cache=True, inline="always")
@@ -323,7 +328,7 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
     hands; ``base``: for a discard, its suit's ``discard_base``."""
     s = c >> 4
     b = c & 15
-    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff, opp_floor = facts
     beats = (s == led_suit and (w >> 4) == led_suit and b > (w & 15)) or \
         (s == trump and ((w >> 4) != trump or b > (w & 15)))
     if s == led_suit:
@@ -348,7 +353,8 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
             return 80 - b
         if mate_top > b and mate_top > opp_top and mate_top > (w & 15) and opp_ruff < 0:
             return -b
-        if not beats:
+        if not beats or b < opp_floor:
+            # below every card of a later opponent who must follow: it cannot hold the trick
             return -20 + pop(held & ((1 << b) - 1)) // 4 - b
         if mate_top < 0 and opp_ruff < 0 and b > opp_second:
             # no partner to come: the cheapest card that forces out their top card
@@ -399,7 +405,9 @@ def follow_low_first(m, led_suit, w, my_side_wins, facts, known):
         return True
     if not known:
         return False
-    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff, opp_floor = facts
+    if hibit(m) < opp_floor:
+        return True
     return my_side_wins and (w & 15) > opp_top
 
 
@@ -409,7 +417,7 @@ def obvious_win(m, rem, w, facts):
     ranks first when it is not low first (``follow_low_first``): the cheapest card that
     surely wins the trick (80 - b, above every other card of the suit, at most 40);
     0 when there is none (the weights decide). ``rem``: the suit's live cards."""
-    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff, opp_floor = facts
     if opp_ruff >= 0:
         return 0
     thr = (w & 15) if (w & 15) > opp_top else opp_top
@@ -428,7 +436,7 @@ def obvious_ruff(tm, rem, trump, w, facts):
     still to play surely wins the trick, by a card of the led suit or by a ruff above
     every later opponent's (its ruffs then weigh below every discard); else
     0. ``rem``: the live trumps; ``facts``: from ``later_facts``."""
-    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff, opp_floor = facts
     if (w >> 4) != trump and mate_top > (w & 15) and mate_top > opp_top and opp_ruff < 0:
         return 0
     if (w >> 4) != trump and mate_ruff > opp_ruff:
