@@ -273,6 +273,7 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     mate_ruff = -1
     opp_cards = 0
     opp_floor = -1
+    mate_later = False
     team_p = S[O_TEAM + p]
     q = p
     for _ in range(nlater):
@@ -293,6 +294,7 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
                 opp_top = top
             opp_ruff = max(opp_ruff, _void_ruff(hand, held, trump, led_suit))
         else:
+            mate_later = True
             if top > mate_top:
                 mate_top = top
             mate_ruff = max(mate_ruff, _void_ruff(hand, held, trump, led_suit))
@@ -300,6 +302,8 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     opp_second = -1
     if opp_top >= 0:
         opp_second = hibit(opp_cards ^ (1 << opp_top))
+    if trump < 0 and mate_later:
+        opp_floor = -1
     return opp_top, mate_top, opp_ruff, opp_second, mate_ruff, opp_floor
 
 
