@@ -284,12 +284,12 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
         hand = S[O_HANDS + q]
         held = suit_of(hand, led_suit)
         top = hibit(held)
+        if held != 0:
+            low = hibit(held & -held)
+            if low > opp_floor:
+                opp_floor = low
         if S[O_TEAM + q] != team_p:
             opp_cards |= held
-            if held != 0:
-                low = hibit(held & -held)
-                if low > opp_floor:
-                    opp_floor = low
             if top > opp_top:
                 opp_top = top
             opp_ruff = max(opp_ruff, _void_ruff(hand, held, trump, led_suit))
@@ -302,8 +302,6 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     opp_second = -1
     if opp_top >= 0:
         opp_second = hibit(opp_cards ^ (1 << opp_top))
-    if trump < 0 and mate_later:
-        opp_floor = -1
     return opp_top, mate_top, opp_ruff, opp_second, mate_ruff, opp_floor
 
 
