@@ -373,6 +373,10 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
             # above every discard, also when the side's card may still lose the trick
             # (a discard then weighs up to 60 + 31): the ruff makes the trick the side's
             return 110 - b
+        if beats and not my_side_wins:
+            # a later opponent can overruff, but the trick is theirs anyway: the ruff
+            # costs them a higher trump, before most discards (DDS's forcing ruff)
+            return 36 - b
         return 15 - b
     # a discard: from a long suit, not from a guarded second card or a bare winner
     return base - b

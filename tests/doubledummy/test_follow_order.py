@@ -29,12 +29,12 @@ RULE_SETS = {
 
 DIGESTS = {
     "bridge": "5a1e6d435cd06717c2631abd36ab29f13be86ad59f7055a6fbbb01487914bc58",
-    "whist": "9442ed64344a6b30272e584255ea2039b7e9933461eef50624420e12e0e13630",
-    "three-seats": "cf9f35c3bbc33a6ccc95fd40637b3ef4c8c0482db0d0d461d3456ab314172603",
-    "napoleon": "657d78f66a2be805e1f87a7c14af188da90fa5387f895a1c2fc2f4bb219b1edf",
-    "manille": "b639eeba6be7b0804d7d664a632a2112298d4d7f1671a20bd65bfa0600e578dd",
-    "king": "6bae777db72ffb8f44f7c038d6a138629cc1a0ee4d0d2dfc25adc14bcbf237b1",
-    "kop": "b81c8e4a2e65fcf23c2e9ee22b906b6acabf2eabf3033479280db9012bdcc73c",
+    "whist": "e870f53cc06048e21d8b990800878ae3e11acd7a04af447239d298f7d5e555fb",
+    "three-seats": "51f0d6c4af77479e8928e45ca854fc92ec10a0b67fce4a2a3fedcd78b905ff2c",
+    "napoleon": "60f6673f04a0cddfbb61ccee3a2c29b6034d29dbf9ce5c240726fdeca541d83b",
+    "manille": "a63a70c1a9a99b5f1e8a34bf089b7cbe49de06d966d976b8083a7b61a4ce1bd1",
+    "king": "da072ac106ea88f5886dc44c8d4fa2e60e75efeddb825320d5e46a291c5e3e25",
+    "kop": "0c841b013637fd50ab0553437aee8c2a35467bec187828a8fc6a337b15df6539",
 }
 
 

@@ -2,8 +2,10 @@
 must follow the suit lies above it, a partner's or an opponent's) cannot matter to the
 trick: that seat beats it whatever it plays. Such a card weighs as a card that does not
 beat the trick's card, lowest first, instead of as a card that beats it (DDS's "too low
-to matter" of the second and third hands). Every card's value on random positions with a
-trick in progress is the plain reference search's."""
+to matter" of the second and third hands). A void follower whose opponents win the trick
+ruffs before it discards from a short suit even when a later opponent can overruff (the
+ruff forces out a higher trump). Every card's value on random positions with a trick in
+progress is the plain reference search's."""
 
 import numpy as np
 
@@ -11,9 +13,10 @@ from solvers.cards import Rng
 from solvers.doubledummy import Solver, TrickRules
 from solvers.doubledummy.encode import encode
 from solvers.doubledummy.layout import C_SEATS, C_TRUMP, O_CFG, O_HANDS, O_TEAM, O_TRICK, O_TSEAT, S_SIZE
-from solvers.doubledummy.order import follow_low_first, follow_weight, later_facts
+from solvers.doubledummy.order import discard_base, follow_low_first, follow_weight, later_facts
 from solvers.doubledummy.randoms import random_position
 from solvers.doubledummy.reference import reference_values
+from tests.doubledummy.follow_weights import ruff_weights
 
 LED = 1
 # ranks 0..12 stand for the 2..ace
@@ -73,6 +76,21 @@ def test_low_first_when_every_card_lies_below_the_floor():
     m = (1 << TWO) | (1 << NINE) | (1 << JACK)
     assert follow_low_first(m, LED, 16 * LED + THREE, True, facts, True)
     assert not follow_low_first(m | (1 << ACE), LED, 16 * LED + THREE, True, facts, True)
+
+
+def test_a_ruff_that_may_be_overruffed_comes_before_a_short_discard():
+    # the opponents win with the 10 of the led suit; a later opponent void in it can
+    # overruff with the queen of trumps; the follower's side suit holds two small cards
+    facts = (5, -1, QUEEN, -1, -1, -1)
+    mine = (1 << TWO) | (1 << THREE)
+    held = mine | (1 << ACE) | (1 << KING)
+    discards = [follow_weight(0, LED, 16 * LED + 8, False, facts, 16 * 2 + b, False, held,
+                              discard_base(mine, held, False)) for b in (TWO, THREE)]
+    ruffs = ruff_weights(False, facts)[:QUEEN]
+    assert min(ruffs) > max(discards)
+    # when the follower's side wins the trick so far, the discard comes first
+    assert max(ruff_weights(True, facts)[:QUEEN]) < follow_weight(
+        0, LED, 16 * LED + 8, True, facts, 16 * 2 + TWO, False, held, discard_base(mine, held, True))
 
 
 def _rule_fires(position):
