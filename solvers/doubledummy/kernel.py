@@ -509,7 +509,7 @@ def _order_follow(S, W, ply, p, legal_mask, tlen, mode, held, live):
         led_key = VOID_LED + led
     fkiller = _follow_killer(W, ply, tlen, led_key, w)
     my_side_wins = S[O_TEAM + S[O_TSEAT + wi]] == S[O_TEAM + p]
-    facts = (-1, -1, -1, -1, -1)
+    facts = (-1, -1, -1, -1, -1, -1)
     # cards the weights would order lowest first need no weights; lazy: the card the
     # weights would put first, alone, when it is plain without them
     lm = _suit(legal_mask, led)

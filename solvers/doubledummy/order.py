@@ -265,13 +265,15 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     ``unequal`` hands, the next seats that hold cards) can do: the highest card of the
     led suit among p's opponents and among its mates, the highest trump an opponent
     void in the led suit could ruff with, the opponents' second-highest card of the
-    led suit, and the highest trump a mate void in the led suit could ruff with (-1
-    for none, as for every other fact)."""
+    led suit, the highest trump a mate void in the led suit could ruff with, and the
+    floor: the highest of the lowest cards of the led suit of the later seats that hold
+    it, mates and opponents alike (-1 for none, as for every other fact)."""
     opp_top = -1
     mate_top = -1
     opp_ruff = -1
     mate_ruff = -1
     opp_cards = 0
+    floor = -1
     team_p = S[O_TEAM + p]
     q = p
     for _ in range(nlater):
@@ -282,6 +284,10 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
         hand = S[O_HANDS + q]
         held = suit_of(hand, led_suit)
         top = hibit(held)
+        if held != 0:
+            low = hibit(held & -held)
+            if low > floor:
+                floor = low
         if S[O_TEAM + q] != team_p:
             opp_cards |= held
             if top > opp_top:
@@ -295,7 +301,7 @@ def later_facts(S, n, p, trump, led_suit, nlater, unequal):
     opp_second = -1
     if opp_top >= 0:
         opp_second = hibit(opp_cards ^ (1 << opp_top))
-    return opp_top, mate_top, opp_ruff, opp_second, mate_ruff
+    return opp_top, mate_top, opp_ruff, opp_second, mate_ruff, floor
 
 
 @njit(cache=True, inline="always")
@@ -323,7 +329,7 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
     hands; ``base``: for a discard, its suit's ``discard_base``."""
     s = c >> 4
     b = c & 15
-    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff, floor = facts
     beats = (s == led_suit and (w >> 4) == led_suit and b > (w & 15)) or \
         (s == trump and ((w >> 4) != trump or b > (w & 15)))
     if s == led_suit:
@@ -344,7 +350,10 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
             return 80 - b
         if mate_top > b and mate_top > opp_top and mate_top > (w & 15) and opp_ruff < 0:
             return -b
-        if not beats:
+        if not beats or b < floor:
+            # below every card of some later seat that must follow (the floor): that seat
+            # beats it whatever it plays, so its rank cannot matter to the trick (DDS's
+            # "too low to matter" of the second and third hands)
             return -20 + pop(held & ((1 << b) - 1)) // 4 - b
         if mate_top < 0 and opp_ruff < 0 and b > opp_second:
             # no partner to come: the cheapest card that forces out their top card
@@ -364,6 +373,10 @@ def follow_weight(trump, led_suit, w, my_side_wins, facts, c, sequence, held, ba
             # above every discard, also when the side's card may still lose the trick
             # (a discard then weighs up to 60 + 31): the ruff makes the trick the side's
             return 110 - b
+        if beats and not my_side_wins:
+            # a later opponent can overruff, but the trick is theirs anyway: the ruff
+            # costs them a higher trump, before most discards (DDS's forcing ruff)
+            return 36 - b
         return 15 - b
     # a discard: from a long suit, not from a guarded second card or a bare winner
     return base - b
@@ -389,13 +402,16 @@ def follow_low_first(m, led_suit, w, my_side_wins, facts, known):
     each higher run next? So when none of them beats the trick's card (-b, or -20 + a
     quarter of the suit's cards below - b, the partner's-card case covering the lower
     cards first; the tops of two runs are at least two ranks apart, so the weight falls
-    as the rank rises), and when the trick is the side's and safe (every card -b).
+    as the rank rises), when every one of them lies below the floor of ``later_facts``
+    (the same weights), and when the trick is the side's and safe (every card -b).
     ``known``: ``facts`` are worked out (the first case needs none)."""
     if (w >> 4) != led_suit or hibit(m) < (w & 15):
         return True
     if not known:
         return False
-    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff, floor = facts
+    if hibit(m) < floor:
+        return True
     return my_side_wins and (w & 15) > opp_top and opp_ruff < 0
 
 
@@ -405,7 +421,7 @@ def obvious_win(m, rem, w, facts):
     ranks first when it is not low first (``follow_low_first``): the cheapest card that
     surely wins the trick (80 - b, above every other card of the suit, at most 40);
     0 when there is none (the weights decide). ``rem``: the suit's live cards."""
-    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff, floor = facts
     if opp_ruff >= 0:
         return 0
     thr = (w & 15) if (w & 15) > opp_top else opp_top
@@ -424,7 +440,7 @@ def obvious_ruff(tm, rem, trump, w, facts):
     still to play surely wins the trick, by a card of the led suit or by a ruff above
     every later opponent's (its ruffs then weigh below every discard); else
     0. ``rem``: the live trumps; ``facts``: from ``later_facts``."""
-    opp_top, mate_top, opp_ruff, opp_second, mate_ruff = facts
+    opp_top, mate_top, opp_ruff, opp_second, mate_ruff, floor = facts
     if (w >> 4) != trump and mate_top > (w & 15) and mate_top > opp_top and opp_ruff < 0:
         return 0
     if (w >> 4) != trump and mate_ruff > opp_ruff:

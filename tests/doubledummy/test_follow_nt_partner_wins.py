@@ -15,7 +15,7 @@ LED = 1
 # the trick's card so far: the 5 of the led suit (rank 3 of 0..12), led by an opponent
 WINNING = 16 * LED + 3
 # the later opponent's best card of the led suit is the queen, the partner's the ace
-FACTS = (10, 12, -1, 4, -1)
+FACTS = (10, 12, -1, 4, -1, -1)
 
 
 def _weights(trump, ranks):
@@ -46,7 +46,7 @@ def test_trump_led_lowest_card_first_when_the_partner_surely_wins():
 def test_trump_game_with_a_later_ruff_does_not_play_low_first():
     # a later opponent void in the led suit can ruff with its 7 of trumps
     held = 0xFFFF
-    facts = (10, 12, 5, 4, -1)
+    facts = (10, 12, 5, 4, -1, -1)
     w = [follow_weight(2, LED, WINNING, False, facts, 16 * LED + b, False, held, 0) for b in (0, 7, 11)]
     assert w[0] < max(w)
 
