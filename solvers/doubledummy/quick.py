@@ -563,6 +563,46 @@ def sure_trump_tricks_rem(S, n, trump, rem):
 
 
 @njit(cache=True, inline="always")
+def _trump_walk(mine, theirs, limit):
+    """The trumps of ``mine`` that no trump of ``theirs`` can be matched to (one to one,
+    a higher trump of ``theirs`` to each trump of ``mine`` it beats), counted from the
+    top and stopping at ``limit``, and the lowest trump walked."""
+    waiting = 0
+    wins = 0
+    low = 0
+    rest = mine | theirs
+    while rest != 0 and wins < limit:
+        b = hibit(rest)
+        rest ^= 1 << b
+        low = b
+        if (theirs >> b) & 1:
+            waiting += 1
+        elif waiting > 0:
+            waiting -= 1
+        else:
+            wins += 1
+    return wins, low
+
+
+@njit(cache=True, inline="always")
+def _without_lowest(mine, k):
+    """``mine`` less its ``k`` lowest cards."""
+    for _ in range(k):
+        mine &= mine - 1
+    return mine
+
+
+@njit(cache=True, inline="always")
+def _side_trumps(S, n, trump, side):
+    """The trumps held by the hands of ``side``'s opponents."""
+    theirs = 0
+    for p in range(n):
+        if S[O_TEAM + p] != side:
+            theirs |= suit_of(S[O_HANDS + p], trump)
+    return theirs
+
+
+@njit(cache=True, inline="always")
 def hand_trump_wins(S, n, trump, rem, side, limit):
     """Tricks side ``side`` surely takes with the trumps of one of its hands, whoever
     leads, and the trumps relied on (``trump`` >= 0; ``rem``: the remaining trumps).
@@ -575,30 +615,14 @@ def hand_trump_wins(S, n, trump, rem, side, limit):
     trump of H below it, and a trump of H with none waiting wins. The best hand's count
     is taken, stopping at ``limit``; the trumps from the top down to the last one
     walked are named (the count reads no lower card)."""
-    theirs = 0
-    for p in range(n):
-        if S[O_TEAM + p] != side:
-            theirs |= suit_of(S[O_HANDS + p], trump)
+    theirs = _side_trumps(S, n, trump, side)
     best = 0
     best_low = 0
     for p in range(n):
         mine = suit_of(S[O_HANDS + p], trump)
         if S[O_TEAM + p] != side or pop(mine) <= best:
             continue
-        waiting = 0
-        wins = 0
-        low = 0
-        rest = mine | theirs
-        while rest != 0 and wins < limit:
-            b = hibit(rest)
-            rest ^= 1 << b
-            low = b
-            if (theirs >> b) & 1:
-                waiting += 1
-            elif waiting > 0:
-                waiting -= 1
-            else:
-                wins += 1
+        wins, low = _trump_walk(mine, theirs, limit)
         if wins > best:
             best = wins
             best_low = low
@@ -607,6 +631,51 @@ def hand_trump_wins(S, n, trump, rem, side, limit):
     if best == 0:
         return 0, np.int64(0)
     # every remaining trump from the top down to the last one walked
+    return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
+
+
+@njit(cache=True, inline="always")
+def two_hand_trump_wins(S, n, trump, rem, side, limit):
+    """Tricks side ``side`` surely takes with the trumps of two of its hands together,
+    and the trumps relied on (``trump`` >= 0, rules where a hand playing a trump may
+    play any of its trumps; ``rem``: the remaining trumps).
+
+    For a hand A and a mate B longer in trumps: A's trumps counted as in
+    ``hand_trump_wins``, plus B's trumps above its ``|A|`` lowest counted the same way
+    against the opponents' trumps. B plays one of its ``|A|`` lowest trumps in every
+    trick where A plays a trump (it keeps at least as many of them as A has trumps
+    left), so B's counted trumps never share a trick with A's: the two counts are of
+    different tricks (see docs: two hands' trumps together). The best pair is taken,
+    stopping at ``limit``; the trumps from the top down to the last one walked are
+    named."""
+    theirs = _side_trumps(S, n, trump, side)
+    best = 0
+    best_low = 0
+    for a in range(n):
+        short = suit_of(S[O_HANDS + a], trump)
+        if S[O_TEAM + a] != side or short == 0:
+            continue
+        for b in range(n):
+            long = suit_of(S[O_HANDS + b], trump)
+            if b == a or S[O_TEAM + b] != side or pop(long) <= pop(short):
+                continue
+            kept = _without_lowest(long, pop(short))
+            if pop(short) + pop(kept) <= best:
+                continue
+            first, low_a = _trump_walk(short, theirs, limit)
+            second, low_b = _trump_walk(kept, theirs, limit - first)
+            low = low_a
+            if second > 0:
+                low = min(low_a, low_b)
+            if first == 0 and second > 0:
+                low = low_b
+            if first + second > best:
+                best = first + second
+                best_low = low
+                if best >= limit:
+                    return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
+    if best == 0:
+        return 0, np.int64(0)
     return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
 
 
