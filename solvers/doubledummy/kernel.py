@@ -116,8 +116,8 @@ ALL_TRUMPS_RUFF = True
 # either side counts the trumps of one of its hands that surely win, each matched against
 # the opponents' higher trumps (``quick.hand_trump_wins``)
 HAND_TRUMP_WINS = True
-# and, where a hand playing a trump may play any of its trumps, the trumps of a hand and
-# of a longer mate together, the mate keeping low trumps for the hand's tricks
+# and, where a hand playing a trump may play any of its trumps, two hands' highest trumps
+# together, as many as the longer hand holds, the others played beside them
 # (``quick.two_hand_trump_wins``)
 TWO_HAND_TRUMPS = True
 
@@ -766,9 +766,9 @@ def _hand_trumps_settle(S, n, trump, trem, tp, target, hi):
     """1 / 0 when the trumps of one hand of a side, or of two of its hands together
     (``_side_trump_wins``), settle ``target`` for that side, either side tried, with the
     trumps relied on; else -1."""
-    # a side's count is at most its longest trump hand (the two hands' count too: A's
-    # trumps and the mate's beyond as many): a side that many tricks do not settle the
-    # target for is not counted
+    # a side's count is at most its longest trump hand (the two hands' count too: it
+    # counts as many trumps as the longer hand holds): a side that many tricks do not
+    # settle the target for is not counted
     ours = 0
     theirs = 0
     for p in range(n):

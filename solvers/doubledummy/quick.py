@@ -640,42 +640,42 @@ def two_hand_trump_wins(S, n, trump, rem, side, limit):
     and the trumps relied on (``trump`` >= 0, rules where a hand playing a trump may
     play any of its trumps; ``rem``: the remaining trumps).
 
-    For a hand A and a mate B longer in trumps: A's trumps counted as in
-    ``hand_trump_wins``, plus B's trumps above its ``|A|`` lowest counted the same way
-    against the opponents' trumps. B plays one of its ``|A|`` lowest trumps in every
-    trick where A plays a trump (it keeps at least as many of them as A has trumps
-    left), so B's counted trumps never share a trick with A's: the two counts are of
-    different tricks (see docs: two hands' trumps together). The best pair is taken,
-    stopping at ``limit``; the trumps from the top down to the last one walked are
-    named."""
+    For two hands A and B of the side, the ``L`` highest of their trumps together (``L``
+    the longer hand's trumps) are counted as one hand's are in ``hand_trump_wins``.
+    The side plays so that no trick holds two of them: in a trick where both hands play
+    a trump and both still hold counted ones, a hand holding an uncounted trump plays
+    it. Each such trick uses one of the ``|A| + |B| - L`` uncounted trumps, at least
+    ``min(|A|, |B|)`` of them, and at most ``min(|A|, |B|)`` tricks hold a trump of
+    each hand, so the uncounted trumps last (see docs: two hands' trumps together). The
+    best pair is taken, stopping at ``limit``; the trumps from the top down to the last
+    one walked are named."""
     theirs = _side_trumps(S, n, trump, side)
     best = 0
     best_low = 0
     for a in range(n):
-        short = suit_of(S[O_HANDS + a], trump)
-        if S[O_TEAM + a] != side or short == 0:
+        if S[O_TEAM + a] != side:
             continue
-        for b in range(n):
-            long = suit_of(S[O_HANDS + b], trump)
-            if b == a or S[O_TEAM + b] != side or pop(long) <= pop(short):
+        for b in range(a + 1, n):
+            if S[O_TEAM + b] != side:
                 continue
-            kept = _without_lowest(long, pop(short))
-            if pop(short) + pop(kept) <= best:
+            first = suit_of(S[O_HANDS + a], trump)
+            second = suit_of(S[O_HANDS + b], trump)
+            longer = max(pop(first), pop(second))
+            if longer <= best or first == 0 or second == 0:
                 continue
-            first, low_a = _trump_walk(short, theirs, limit)
-            second, low_b = _trump_walk(kept, theirs, limit - first)
-            low = low_a
-            if second > 0:
-                low = min(low_a, low_b)
-            if first == 0 and second > 0:
-                low = low_b
-            if first + second > best:
-                best = first + second
+            both = first | second
+            counted = _without_lowest(both, pop(both) - longer)
+            wins, low = _trump_walk(counted, theirs, limit)
+            if wins > best:
+                best = wins
                 best_low = low
                 if best >= limit:
-                    return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
+                    break
+        if best >= limit:
+            break
     if best == 0:
         return 0, np.int64(0)
+    # every remaining trump from the top down to the last one walked
     return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
 
 

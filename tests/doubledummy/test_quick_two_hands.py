@@ -1,5 +1,5 @@
-"""Two hands' trumps counted together (``quick.two_hand_trump_wins``): a hand's trumps
-and a longer mate's trumps above its lowest, as many as the hand holds. Checked on
+"""Two hands' trumps counted together (``quick.two_hand_trump_wins``): the highest
+trumps of two partners, as many as the longer hand holds, counted as one hand's. Checked on
 thousands of small trump endings against the plain reference search (never above what
 the side takes, whichever side is on lead), a deliberately unsound count (one trick
 more) caught by the same check, and the kernel's values with the count in use equal to
@@ -97,11 +97,10 @@ def _position(north, east, south, west, leader, trump):
     return Position.from_hands(hands, leader, [], TrickRules.bridge(trump))
 
 
-def test_split_honours_count_two():
-    """K Q opposite J 10 5 2 against A 8 3 and 9 7 6 4 (spades trumps): one of K Q wins
-    (the A takes one), and one of J 10 wins (South follows with the 5 and the 2 whenever
-    North plays a trump, so J 10 meet only the A): two tricks, where either hand alone
-    counts one."""
+def test_split_honours_count_three():
+    """K Q opposite J 10 5 2 against A 8 3 and 9 7 6 4 (spades trumps): South plays the
+    5 and the 2 in the tricks where North plays a trump, so K Q J 10 are in four tricks
+    and the A takes one of them: three tricks, where either hand alone counts one."""
     spade, heart, diamond, club = 3, 2, 1, 0
     north = [(spade, 13), (spade, 12), (diamond, 14), (diamond, 13), (diamond, 12), (diamond, 11)]
     south = [(spade, 11), (spade, 10), (spade, 5), (spade, 2), (heart, 14), (heart, 13)]
@@ -115,7 +114,7 @@ def test_split_honours_count_two():
         ns = 1 if state.team[0] == state.team[leader] else 0
         pair, used = two_hand_trump_wins(S, 4, spade, rem, ns, MANY)
         single, _ = hand_trump_wins(S, 4, spade, rem, ns, MANY)
-        assert (pair, single) == (2, 1)
+        assert (pair, single) == (3, 1)
         # the named trumps: a run from the top of the remaining trumps
         in_suit = (int(used) >> (16 * spade)) & 0xFFFF
         low = in_suit & -in_suit
