@@ -750,15 +750,16 @@ def _settles(side, sure, tp, target, hi):
 
 @njit(cache=True, inline="always")
 def _side_trump_wins(S, n, trump, trem, side, limit):
-    """The tricks side ``side`` surely takes with its trumps, one hand's
-    (``quick.hand_trump_wins``) or two hands' together (``quick.two_hand_trump_wins``),
-    stopping at ``limit``, and the trumps relied on."""
-    count, used = hand_trump_wins(S, n, trump, trem, side, limit)
-    if count < limit and TWO_HAND_TRUMPS and S[O_CFG + C_MUST_HEAD] == 0:
+    """The tricks side ``side`` surely takes with its trumps, two hands' together
+    (``quick.two_hand_trump_wins``) or one hand's (``quick.hand_trump_wins``), stopping
+    at ``limit``, and the trumps relied on."""
+    if TWO_HAND_TRUMPS and S[O_CFG + C_MUST_HEAD] == 0:
+        # a pair's count is at least each of its hands' own: one hand is counted only
+        # when no two hands of the side hold trumps
         pair, pair_used = two_hand_trump_wins(S, n, trump, trem, side, limit)
-        if pair > count:
+        if pair > 0:
             return pair, pair_used
-    return count, used
+    return hand_trump_wins(S, n, trump, trem, side, limit)
 
 
 @njit(cache=True, inline="always")
