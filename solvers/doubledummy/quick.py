@@ -593,7 +593,7 @@ def _without_lowest(mine, k):
 
 
 @njit(cache=True, inline="always")
-def _side_trumps(S, n, trump, side):
+def _opponents_trumps(S, n, trump, side):
     """The trumps held by the hands of ``side``'s opponents."""
     theirs = 0
     for p in range(n):
@@ -615,7 +615,7 @@ def hand_trump_wins(S, n, trump, rem, side, limit):
     trump of H below it, and a trump of H with none waiting wins. The best hand's count
     is taken, stopping at ``limit``; the trumps from the top down to the last one
     walked are named (the count reads no lower card)."""
-    theirs = _side_trumps(S, n, trump, side)
+    theirs = _opponents_trumps(S, n, trump, side)
     best = 0
     best_low = 0
     for p in range(n):
@@ -649,7 +649,7 @@ def two_hand_trump_wins(S, n, trump, rem, side, limit):
     each hand, so the uncounted trumps last (see docs: two hands' trumps together). The
     best pair is taken, stopping at ``limit``; the trumps from the top down to the last
     one walked are named."""
-    theirs = _side_trumps(S, n, trump, side)
+    theirs = _opponents_trumps(S, n, trump, side)
     best = 0
     best_low = 0
     for a in range(n):
