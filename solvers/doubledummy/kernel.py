@@ -35,7 +35,8 @@ from solvers.doubledummy.order import discard_base, follow_low_first, follow_wei
 from solvers.doubledummy.quick import (
     all_trumps_and_a_ruff, crossruff_bound_rem, crossruff_then_trumps_rem, crossruff_tricks, guarded_second_trump_rem,
     hand_trump_wins, leader_side_short_rem, quick_bound_rem, quick_tricks_rem, remaining_cards, second_hand_tricks_rem,
-    second_hand_trumps_kept, sure_trump_tricks_rem, trumps_under_the_top_rem, winning_lead_then_crossruff,
+    second_hand_trumps_kept, sure_trump_tricks_rem, trumps_under_the_top_rem, two_hand_trump_wins,
+    winning_lead_then_crossruff,
 )
 
 # every kernel of this package is compiled or loaded after this: none may be stale
@@ -115,6 +116,10 @@ ALL_TRUMPS_RUFF = True
 # either side counts the trumps of one of its hands that surely win, each matched against
 # the opponents' higher trumps (``quick.hand_trump_wins``)
 HAND_TRUMP_WINS = True
+# and, where a hand playing a trump may play any of its trumps, two hands' highest trumps
+# together, as many as the longer hand holds, the others played beside them
+# (``quick.two_hand_trump_wins``)
+TWO_HAND_TRUMPS = True
 
 
 @intrinsic
@@ -744,10 +749,26 @@ def _settles(side, sure, tp, target, hi):
 
 
 @njit(cache=True, inline="always")
+def _side_trump_wins(S, n, trump, trem, side, limit):
+    """The tricks side ``side`` surely takes with its trumps, two hands' together
+    (``quick.two_hand_trump_wins``) or one hand's (``quick.hand_trump_wins``), stopping
+    at ``limit``, and the trumps relied on."""
+    if TWO_HAND_TRUMPS and S[O_CFG + C_MUST_HEAD] == 0:
+        # a pair's count is at least each of its hands' own: one hand is counted only
+        # when no two hands of the side hold trumps
+        pair, pair_used = two_hand_trump_wins(S, n, trump, trem, side, limit)
+        if pair > 0:
+            return pair, pair_used
+    return hand_trump_wins(S, n, trump, trem, side, limit)
+
+
+@njit(cache=True, inline="always")
 def _hand_trumps_settle(S, n, trump, trem, tp, target, hi):
-    """1 / 0 when the trumps of one hand of a side (``quick.hand_trump_wins``) settle
-    ``target`` for that side, either side tried, with the trumps relied on; else -1."""
-    # a side's count is at most its longest trump hand: a side that many tricks do not
+    """1 / 0 when the trumps of one hand of a side, or of two of its hands together
+    (``_side_trump_wins``), settle ``target`` for that side, either side tried, with the
+    trumps relied on; else -1."""
+    # a side's count is at most its longest trump hand (the two hands' count too: it
+    # counts as many trumps as the longer hand holds): a side that many tricks do not
     # settle the target for is not counted
     ours = 0
     theirs = 0
@@ -759,11 +780,11 @@ def _hand_trumps_settle(S, n, trump, trem, tp, target, hi):
             theirs = max(theirs, length)
     # the maximising team reaches the target / the other team holds it below
     if _settles(1, ours, tp, target, hi) >= 0:
-        up, up_used = hand_trump_wins(S, n, trump, trem, 1, (target + tp - 1) // tp)
+        up, up_used = _side_trump_wins(S, n, trump, trem, 1, (target + tp - 1) // tp)
         if _settles(1, up, tp, target, hi) >= 0:
             return 1, up_used
     if _settles(0, theirs, tp, target, hi) >= 0:
-        down, down_used = hand_trump_wins(S, n, trump, trem, 0, (hi - target) // tp + 1)
+        down, down_used = _side_trump_wins(S, n, trump, trem, 0, (hi - target) // tp + 1)
         if _settles(0, down, tp, target, hi) >= 0:
             return 0, down_used
     return -1, np.int64(0)

@@ -563,6 +563,46 @@ def sure_trump_tricks_rem(S, n, trump, rem):
 
 
 @njit(cache=True, inline="always")
+def _trump_walk(mine, theirs, limit):
+    """The trumps of ``mine`` that no trump of ``theirs`` can be matched to (one to one,
+    a higher trump of ``theirs`` to each trump of ``mine`` it beats), counted from the
+    top and stopping at ``limit``, and the lowest trump walked."""
+    waiting = 0
+    wins = 0
+    low = 0
+    rest = mine | theirs
+    while rest != 0 and wins < limit:
+        b = hibit(rest)
+        rest ^= 1 << b
+        low = b
+        if (theirs >> b) & 1:
+            waiting += 1
+        elif waiting > 0:
+            waiting -= 1
+        else:
+            wins += 1
+    return wins, low
+
+
+@njit(cache=True, inline="always")
+def _without_lowest(mine, k):
+    """``mine`` less its ``k`` lowest cards."""
+    for _ in range(k):
+        mine &= mine - 1
+    return mine
+
+
+@njit(cache=True, inline="always")
+def _opponents_trumps(S, n, trump, side):
+    """The trumps held by the hands of ``side``'s opponents."""
+    theirs = 0
+    for p in range(n):
+        if S[O_TEAM + p] != side:
+            theirs |= suit_of(S[O_HANDS + p], trump)
+    return theirs
+
+
+@njit(cache=True, inline="always")
 def hand_trump_wins(S, n, trump, rem, side, limit):
     """Tricks side ``side`` surely takes with the trumps of one of its hands, whoever
     leads, and the trumps relied on (``trump`` >= 0; ``rem``: the remaining trumps).
@@ -575,35 +615,64 @@ def hand_trump_wins(S, n, trump, rem, side, limit):
     trump of H below it, and a trump of H with none waiting wins. The best hand's count
     is taken, stopping at ``limit``; the trumps from the top down to the last one
     walked are named (the count reads no lower card)."""
-    theirs = 0
-    for p in range(n):
-        if S[O_TEAM + p] != side:
-            theirs |= suit_of(S[O_HANDS + p], trump)
+    theirs = _opponents_trumps(S, n, trump, side)
     best = 0
     best_low = 0
     for p in range(n):
         mine = suit_of(S[O_HANDS + p], trump)
         if S[O_TEAM + p] != side or pop(mine) <= best:
             continue
-        waiting = 0
-        wins = 0
-        low = 0
-        rest = mine | theirs
-        while rest != 0 and wins < limit:
-            b = hibit(rest)
-            rest ^= 1 << b
-            low = b
-            if (theirs >> b) & 1:
-                waiting += 1
-            elif waiting > 0:
-                waiting -= 1
-            else:
-                wins += 1
+        wins, low = _trump_walk(mine, theirs, limit)
         if wins > best:
             best = wins
             best_low = low
             if best >= limit:
                 break
+    if best == 0:
+        return 0, np.int64(0)
+    # every remaining trump from the top down to the last one walked
+    return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
+
+
+@njit(cache=True, inline="always")
+def two_hand_trump_wins(S, n, trump, rem, side, limit):
+    """Tricks side ``side`` surely takes with the trumps of two of its hands together,
+    and the trumps relied on (``trump`` >= 0, rules where a hand playing a trump may
+    play any of its trumps; ``rem``: the remaining trumps).
+
+    For two hands A and B of the side, the ``L`` highest of their trumps together (``L``
+    the longer hand's trumps) are counted as one hand's are in ``hand_trump_wins``.
+    The side plays so that no trick holds two of them: in a trick where both hands play
+    a trump and both still hold counted ones, a hand holding an uncounted trump plays
+    it. Each such trick uses one of the ``|A| + |B| - L`` uncounted trumps, at least
+    ``min(|A|, |B|)`` of them, and at most ``min(|A|, |B|)`` tricks hold a trump of
+    each hand, so the uncounted trumps last (see docs: two hands' trumps together). The
+    best pair is taken, stopping at ``limit``; the trumps from the top down to the last
+    one walked are named."""
+    theirs = _opponents_trumps(S, n, trump, side)
+    best = 0
+    best_low = 0
+    for a in range(n):
+        if S[O_TEAM + a] != side:
+            continue
+        for b in range(a + 1, n):
+            if S[O_TEAM + b] != side:
+                continue
+            first = suit_of(S[O_HANDS + a], trump)
+            second = suit_of(S[O_HANDS + b], trump)
+            longer = max(pop(first), pop(second))
+            if longer <= best or first == 0 or second == 0:
+                continue
+            both = first | second
+            counted = _without_lowest(both, pop(both) - longer)
+            wins, low = _trump_walk(counted, theirs, limit)
+            if wins > best:
+                best = wins
+                best_low = low
+                if best >= limit:
+                    break
+        if best >= limit:
+            break
     if best == 0:
         return 0, np.int64(0)
     # every remaining trump from the top down to the last one walked
