@@ -603,6 +603,15 @@ def _opponents_trumps(S, n, trump, side):
 
 
 @njit(cache=True, inline="always")
+def _walked_trumps(rem, wins, low, trump):
+    """The trumps a count of ``wins`` whose walk ended at ``low`` relies on: every
+    remaining trump from the top down to ``low`` (none when it counts nothing)."""
+    if wins == 0:
+        return np.int64(0)
+    return np.int64(rem & ~((1 << low) - 1)) << (16 * trump)
+
+
+@njit(cache=True, inline="always")
 def hand_trump_wins(S, n, trump, rem, side, limit):
     """Tricks side ``side`` surely takes with the trumps of one of its hands, whoever
     leads, and the trumps relied on (``trump`` >= 0; ``rem``: the remaining trumps).
@@ -628,10 +637,7 @@ def hand_trump_wins(S, n, trump, rem, side, limit):
             best_low = low
             if best >= limit:
                 break
-    if best == 0:
-        return 0, np.int64(0)
-    # every remaining trump from the top down to the last one walked
-    return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
+    return best, _walked_trumps(rem, best, best_low, trump)
 
 
 @njit(cache=True, inline="always")
@@ -673,10 +679,7 @@ def two_hand_trump_wins(S, n, trump, rem, side, limit):
                     break
         if best >= limit:
             break
-    if best == 0:
-        return 0, np.int64(0)
-    # every remaining trump from the top down to the last one walked
-    return best, np.int64(rem & ~((1 << best_low) - 1)) << (16 * trump)
+    return best, _walked_trumps(rem, best, best_low, trump)
 
 
 @njit(cache=True, inline="always")

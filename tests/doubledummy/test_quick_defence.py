@@ -12,6 +12,7 @@ from solvers.doubledummy import kernel as K
 from solvers.doubledummy.encode import encode
 from solvers.doubledummy.quick import MANY, hand_trump_wins, remaining_cards
 from solvers.doubledummy.randoms import random_position
+from tests.doubledummy.counts import named_from_top
 from tests.doubledummy.exact import exact_value
 
 
@@ -89,24 +90,5 @@ def test_named_trumps_are_the_walked_ones():
     """The count names every remaining trump from the top down to the last one it read,
     and no card of another suit."""
     rng = Rng("hand-trump-wins-named")
-    named = 0
-    for i in range(300):
-        position = random_position(rng, 3 + i % 5, TrickRules.bridge(i % 4), trick_cards=0)
-        state = encode(position)
-        S = state.packed()
-        trump = int(state.cfg[K.C_TRUMP])
-        rem = remaining_cards(S, 4)[trump]
-        for side in (0, 1):
-            count, used = hand_trump_wins(S, 4, trump, rem, side, MANY)
-            used = int(used)
-            if count == 0:
-                assert used == 0
-                continue
-            named += 1
-            assert used & ~(0xFFFF << (16 * trump)) == 0
-            in_suit = (used >> (16 * trump)) & 0xFFFF
-            assert in_suit & ~rem == 0 and in_suit & (1 << (rem.bit_length() - 1))
-            # a run from the top of the remaining trumps
-            low = in_suit & -in_suit
-            assert in_suit == rem & ~(low - 1)
-    assert named > 100
+    positions = (random_position(rng, 3 + i % 5, TrickRules.bridge(i % 4), trick_cards=0) for i in range(300))
+    assert named_from_top(hand_trump_wins, positions) > 100

@@ -17,6 +17,7 @@ from solvers.doubledummy.encode import encode
 from solvers.doubledummy.position import Position
 from solvers.doubledummy.quick import MANY, hand_trump_wins, remaining_cards, two_hand_trump_wins
 from solvers.doubledummy.reference import reference_value, reference_values
+from tests.doubledummy.counts import named_from_top
 
 
 def _rules(i):
@@ -148,25 +149,8 @@ def test_split_honours_count_three():
 
 def test_named_trumps_are_a_run_from_the_top():
     rng = Rng("two-hand-trumps-named")
-    named = 0
-    for i in range(600):
-        position = trump_ending(rng, 3 + i % 4, _rules(i))
-        state = encode(position)
-        S = state.packed()
-        trump = int(state.cfg[K.C_TRUMP])
-        rem = remaining_cards(S, 4)[trump]
-        for side in (0, 1):
-            count, used = two_hand_trump_wins(S, 4, trump, rem, side, MANY)
-            used = int(used)
-            if count == 0:
-                assert used == 0
-                continue
-            named += 1
-            assert used & ~(0xFFFF << (16 * trump)) == 0
-            in_suit = (used >> (16 * trump)) & 0xFFFF
-            low = in_suit & -in_suit
-            assert in_suit and in_suit == rem & ~(low - 1)
-    assert named > 300
+    endings = (trump_ending(rng, 3 + i % 4, _rules(i)) for i in range(600))
+    assert named_from_top(two_hand_trump_wins, endings) > 300
 
 
 @pytest.mark.parametrize("size", [3, 4, pytest.param(5, marks=pytest.mark.slow)])
