@@ -1,0 +1,52 @@
+"""How many positions Forty Thieves (no turn-over left) holds per stock card dealt.
+
+    .venv/bin/python benchmarks/ft_level_census.py [SEEDS] [--max-positions N] [--max-roots N]
+
+SEEDS: deal numbers separated by commas (default: the eight deals of the 40-deal set
+that no search has decided: 4,7,21,22,23,28,34,36). Each deal is searched level by
+level (``solvers.patience.forty_thieves_levels``) until it is decided or a cap is
+reached; every level prints the positions that open it (roots) and the positions it
+holds. Positions do not depend on the machine; CPU seconds do. The caps keep memory
+in check: a level of 20 million positions takes more than 15 GB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from solvers.patience import forty_thieves_levels as levels  # noqa: E402
+from solvers.patience.deal import forty_thieves_deal  # noqa: E402
+from solvers.patience.options import FortyThievesRules  # noqa: E402
+from solvers.patience.search import kernel_for  # noqa: E402
+
+OPEN = "4,7,21,22,23,28,34,36"
+
+
+def main(argv=None) -> None:
+    """Print each deal's census."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("seeds", nargs="?", default=OPEN)
+    ap.add_argument("--max-positions", type=int, default=20_000_000)
+    ap.add_argument("--max-roots", type=int, default=5_000_000)
+    args = ap.parse_args(argv)
+    rules = FortyThievesRules(redeals=0)
+    levels.warm_up()
+    for seed in (int(s) for s in args.seeds.split(",")):
+        deal = forty_thieves_deal(seed)
+        kernel = kernel_for(deal, rules)
+        root, _ = kernel.normalize(kernel.encode(deal))
+
+        def log(level, roots, positions):
+            print(f"  seed {seed} level {level:2d}: roots {roots:>10,}  positions {positions:>11,}",
+                  flush=True)
+        census = levels.search(kernel, root, args.max_positions, args.max_roots, log=log)
+        print(f"seed {seed}: {census.verdict}, {census.positions:,} positions in "
+              f"{len(census.levels)} levels, {census.seconds:.1f} CPU s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
