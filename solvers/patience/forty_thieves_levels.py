@@ -31,7 +31,7 @@ from numba import njit
 from solvers.numba_cache import drop_stale
 from solvers.patience.forty_thieves_jit import (W, _child, _hash, _moves, _Scratch, encode,
                                                 insert, layout_for, rehash, stuck)
-from solvers.patience.forty_thieves_stock import _deal
+from solvers.patience.forty_thieves_stock import _deal, _table
 
 drop_stale(__file__)
 
@@ -112,13 +112,6 @@ def _closure(roots, r0, lay, maxred, ranks, total, seen, nxt, nxtn, nxttab, ntot
             fresh = True
     ctl[3] = roots.shape[0]
     return DONE
-
-
-def _table(n: int) -> np.ndarray:
-    size = 1 << 12
-    while size < 2 * n:
-        size *= 2
-    return np.zeros(size, np.int64)
 
 
 @dataclass
