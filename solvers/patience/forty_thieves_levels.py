@@ -129,7 +129,8 @@ class LevelCensus:
 
 def covers(kernel, root) -> bool:
     """Only with no turn-over left, where the compiled rows cover the position."""
-    return layout_for(kernel, root) is not None and root[4] >= kernel.max_redeals
+    return (kernel.max_redeals is not None and root[4] >= kernel.max_redeals
+            and layout_for(kernel, root) is not None)
 
 
 def search(kernel, root, max_positions: int | None = None, max_level_roots: int | None = None,
