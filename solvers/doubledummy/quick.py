@@ -659,15 +659,15 @@ def two_hand_trump_wins(S, n, trump, rem, side, limit):
     best = 0
     best_low = 0
     for a in range(n):
-        if S[O_TEAM + a] != side:
+        first = suit_of(S[O_HANDS + a], trump)
+        if S[O_TEAM + a] != side or first == 0:
             continue
         for b in range(a + 1, n):
             if S[O_TEAM + b] != side:
                 continue
-            first = suit_of(S[O_HANDS + a], trump)
             second = suit_of(S[O_HANDS + b], trump)
             longer = max(pop(first), pop(second))
-            if longer <= best or first == 0 or second == 0:
+            if longer <= best or second == 0:
                 continue
             both = first | second
             counted = _without_lowest(both, pop(both) - longer)
