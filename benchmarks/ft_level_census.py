@@ -26,16 +26,27 @@ from solvers.patience.search import kernel_for  # noqa: E402
 OPEN = "4,7,21,22,23,28,34,36"
 
 
+def deal_numbers(text: str) -> list[int]:
+    """Deal numbers separated by commas, each a whole number from 0."""
+    try:
+        seeds = [int(s) for s in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not deal numbers separated by commas") from None
+    if any(s < 0 for s in seeds):
+        raise argparse.ArgumentTypeError("a deal number is a whole number from 0")
+    return seeds
+
+
 def main(argv=None) -> None:
     """Print each deal's census."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("seeds", nargs="?", default=OPEN)
+    ap.add_argument("seeds", nargs="?", default=deal_numbers(OPEN), type=deal_numbers)
     ap.add_argument("--max-positions", type=int, default=20_000_000)
     ap.add_argument("--max-roots", type=int, default=5_000_000)
     args = ap.parse_args(argv)
     rules = FortyThievesRules(redeals=0)
     levels.warm_up()
-    for seed in (int(s) for s in args.seeds.split(",")):
+    for seed in args.seeds:
         deal = forty_thieves_deal(seed)
         kernel = kernel_for(deal, rules)
         root, _ = kernel.normalize(kernel.encode(deal))
