@@ -37,28 +37,96 @@ drop_stale(__file__)
 
 WON, DONE, FULL, RESTART = 0, 1, 2, 3
 MARGIN = 1 << 16        # room kept free before each root: positions and next roots
-CHUNK = 1 << 20         # next roots are stored in chunks of this many rows
+CHUNK = 1 << 26         # next roots are stored packed, in chunks of this many bytes
 MAX_DEPTH = 60_000      # depth of the search inside one level
 
 
 @njit(cache=True)
-def _closure(roots, r0, lay, maxred, ranks, total, seen, nxt, nxtn, nxttab, ntot, ctl,
-             srows, smvs, snmv, sidx, accn, accj, qs,
+def _pack(row, lay, talon0, buf, at):
+    """Write ``row`` into ``buf`` from byte ``at``, one byte an entry: each column's
+    length and cards, the foundations, the talon's length, pointer and turn-overs,
+    then which cards of the first root's talon ``talon0`` are still in it (a bit
+    each: cards only ever leave the talon, so it stays in that order). Returns the
+    end."""
+    ncol, ml, ol, of, ot, on, op, orr = lay[0], lay[1], lay[2], lay[3], lay[4], lay[5], lay[6], lay[7]
+    for i in range(ncol):
+        n = row[ol + i]
+        buf[at] = n
+        at += 1
+        for k in range(n):
+            buf[at] = row[i * ml + k]
+            at += 1
+    for k in range(8):
+        buf[at + k] = row[of + k]
+    buf[at + 8] = row[on]
+    buf[at + 9] = row[op]
+    buf[at + 10] = row[orr]
+    at += 11
+    nbytes = (talon0.shape[0] + 7) // 8
+    for k in range(nbytes):
+        buf[at + k] = 0
+    j = 0
+    for k in range(row[on]):
+        c = row[ot + k]
+        while talon0[j] != c:
+            j += 1
+        buf[at + j // 8] |= np.uint8(1 << (j % 8))
+        j += 1
+    return at + nbytes
+
+
+@njit(cache=True)
+def _unpack(buf, at, lay, talon0, row):
+    """Read into ``row`` the position :func:`_pack` wrote at byte ``at``; returns the
+    end."""
+    ncol, ml, ol, of, ot, on, op, orr = lay[0], lay[1], lay[2], lay[3], lay[4], lay[5], lay[6], lay[7]
+    for k in range(lay[8]):
+        row[k] = 0
+    for i in range(ncol):
+        n = buf[at]
+        row[ol + i] = n
+        at += 1
+        for k in range(n):
+            row[i * ml + k] = buf[at]
+            at += 1
+    for k in range(8):
+        row[of + k] = buf[at + k]
+    row[on] = buf[at + 8]
+    row[op] = buf[at + 9]
+    row[orr] = buf[at + 10]
+    at += 11
+    k = 0
+    for j in range(talon0.shape[0]):
+        if (buf[at + j // 8] >> (j % 8)) & 1:
+            row[ot + k] = talon0[j]
+            k += 1
+    return at + (talon0.shape[0] + 7) // 8
+
+
+def record_bytes(lay) -> int:
+    """The most bytes :func:`_pack` writes for a row of this layout."""
+    return lay.ncol + lay.ncol * lay.maxlen + 11 + (lay.talon + 7) // 8
+
+
+@njit(cache=True)
+def _closure(roots, r0, lay, talon0, rec, maxred, ranks, total, seen, nxt, nxtn, nxttab, ntot,
+             ctl, srows, smvs, snmv, sidx, accn, accj, qs,
              piles, plen, depth, avail, base, pend, loose, blocked, fx, tmp, margin):
-    """Search every position reachable without dealing from ``roots[r0:]``; each new
-    one that is not a dead end is dealt one card into ``nxt`` (once per level, by
-    ``nxttab``). ``ctl``: positions, depth overflows, won, the root to resume at.
+    """Search every position reachable without dealing from the packed roots in
+    ``roots`` from byte ``r0`` on; each new one that is not a dead end is dealt one
+    card and packed into ``nxt`` (once per level, by ``nxttab``; ``nxtn`` is its
+    bytes used). ``ctl``: positions, depth overflows, won, the byte to resume at.
     Returns WON, DONE, FULL (room is short before a root) or RESTART (one root's
     closure outgrew ``margin``)."""
-    of, on, op, size = lay[3], lay[5], lay[6], lay[8]
+    of, on, op = lay[3], lay[5], lay[6]
     maxd = srows.shape[0]
-    for r in range(r0, roots.shape[0]):
-        if nxtn[0] + margin > nxt.shape[0] or 2 * (ctl[0] + margin) > seen.shape[0] \
+    at = r0
+    while at < roots.shape[0]:
+        if nxtn[0] + margin * rec > nxt.shape[0] or 2 * (ctl[0] + margin) > seen.shape[0] \
                 or 2 * (ntot[0] + margin) > nxttab.shape[0]:
-            ctl[3] = r
+            ctl[3] = at
             return FULL
-        for k in range(size):
-            srows[0, k] = roots[r, k]
+        at = _unpack(roots, at, lay, talon0, srows[0])
         if not insert(seen, _hash(srows[0], lay)):
             continue
         ctl[0] += 1
@@ -80,14 +148,11 @@ def _closure(roots, r0, lay, maxred, ranks, total, seen, nxt, nxtn, nxttab, ntot
                     continue
                 if row[on] > row[op]:
                     _deal(row, tmp, lay)
-                    if nxtn[0] + 2 >= nxt.shape[0]:
+                    if nxtn[0] + rec >= nxt.shape[0]:
                         return RESTART
                     if insert(nxttab, _hash(tmp, lay)):
                         ntot[0] += 1
-                        i = nxtn[0]
-                        for k in range(size):
-                            nxt[i, k] = tmp[k]
-                        nxtn[0] = i + 1
+                        nxtn[0] = _pack(tmp, lay, talon0, nxt, nxtn[0])
                 snmv[d] = _moves(row, lay, maxred, smvs[d], accn, accj, qs)
                 sidx[d] = 0
             if sidx[d] == snmv[d]:
@@ -110,7 +175,7 @@ def _closure(roots, r0, lay, maxred, ranks, total, seen, nxt, nxtn, nxttab, ntot
                 return RESTART
             d += 1
             fresh = True
-    ctl[3] = roots.shape[0]
+    ctl[3] = at
     return DONE
 
 
@@ -151,16 +216,20 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
     snmv = np.zeros(MAX_DEPTH, np.int64)
     sidx = np.zeros(MAX_DEPTH, np.int64)
     tmp = np.zeros(lay.size, np.int16)
-    roots = [encode(root, lay)[None, :].copy()]
+    talon0 = np.array(list(root[2]), np.int16)
+    rec = record_bytes(lay)
+    first = np.zeros(rec, np.uint8)
+    roots = [first[:_pack(encode(root, lay), L, talon0, first, 0)]]
+    n = 1
     out = LevelCensus("unknown")
     start = time.process_time()
     level = 0
     while True:
-        n = sum(len(c) for c in roots)
         grow = 1
         while True:
             margin = MARGIN * grow
-            chunks = [np.zeros((max(CHUNK, 2 * margin), lay.size), np.int16)]
+            room = max(CHUNK, 2 * margin * rec)
+            chunks = [np.zeros(room, np.uint8)]
             nxtn = np.zeros(1, np.int64)
             ntot = np.zeros(1, np.int64)
             nxttab = _table(max(n + n // 2, margin))
@@ -170,14 +239,14 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
             for part in roots:
                 r, status = 0, FULL
                 while status == FULL:
-                    status = _closure(part, r, L, maxred, ranks, total, seen, chunks[-1], nxtn,
-                                      nxttab, ntot, ctl, srows, smvs, snmv, sidx, sc.accn, sc.accj,
-                                      sc.qs, *sc.proof(), tmp, margin)
+                    status = _closure(part, r, L, talon0, rec, maxred, ranks, total, seen,
+                                      chunks[-1], nxtn, nxttab, ntot, ctl, srows, smvs, snmv, sidx,
+                                      sc.accn, sc.accj, sc.qs, *sc.proof(), tmp, margin)
                     if status == FULL:
                         r = int(ctl[3])
-                        if nxtn[0] + margin > len(chunks[-1]):
+                        if nxtn[0] + margin * rec > len(chunks[-1]):
                             chunks[-1] = chunks[-1][:nxtn[0]].copy()
-                            chunks.append(np.zeros((max(CHUNK, 2 * margin), lay.size), np.int16))
+                            chunks.append(np.zeros(room, np.uint8))
                             nxtn[0] = 0
                         if 2 * (ntot[0] + margin) > len(nxttab):
                             bigger = np.zeros(2 * len(nxttab), np.int64)
@@ -209,9 +278,10 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
                 or (max_level_roots is not None and nnext > max_level_roots) \
                 or (max_seconds is not None and out.seconds >= max_seconds):
             return out
-        chunks[-1] = chunks[-1][:nxtn[0]]
+        chunks[-1] = chunks[-1][:nxtn[0]].copy()
         roots = [c for c in chunks if len(c)]
         del chunks, seen, nxttab
+        n = nnext
         level += 1
 
 

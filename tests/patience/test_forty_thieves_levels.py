@@ -59,3 +59,32 @@ def test_only_with_no_turn_over_left():
     root, _ = kernel.normalize(kernel.encode(deal))
     with pytest.raises(ValueError):
         levels.search(kernel, root)
+
+
+def test_packed_positions_read_back_whole():
+    """Roots are kept packed (a byte an entry, the talon as a bit set over the first
+    talon); every position of a random line reads back entry for entry."""
+    import random
+
+    import numpy as np
+
+    from solvers.patience.forty_thieves_jit import encode, layout_for
+
+    kernel, root = _root(3)
+    lay = layout_for(kernel, root)
+    talon0 = np.array(list(root[2]), np.int16)
+    buf = np.zeros(levels.record_bytes(lay), np.uint8)
+    back = np.zeros(lay.size, np.int16)
+    rng = random.Random(5)
+    state, checked = root, 0
+    for _ in range(400):
+        row = encode(state, lay)
+        end = levels._pack(row, lay.array(), talon0, buf, 0)
+        assert levels._unpack(buf, 0, lay.array(), talon0, back) == end
+        assert (back == row).all()
+        checked += 1
+        moves = list(kernel.moves(state))
+        if not moves:
+            break
+        state, _ = kernel.child(state, rng.choice(moves))
+    assert checked > 50
