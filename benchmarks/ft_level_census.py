@@ -7,7 +7,9 @@ that no search has decided: 4,7,21,22,23,28,34,36). Each deal is searched level 
 level (``solvers.patience.forty_thieves_levels``) until it is decided or a cap is
 reached; every level prints the positions that open it (roots) and the positions it
 holds. Positions do not depend on the machine; CPU seconds do. The caps keep memory
-in check: a level of 20 million positions takes more than 15 GB.
+in check: a level takes about 100 bytes a position (its hashes and the next level's
+packed roots), so seed 28's whole search, 196.6 million positions with 90 million in
+its largest level, peaked at 8.5 GB.
 """
 
 from __future__ import annotations
