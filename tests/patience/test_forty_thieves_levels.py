@@ -2,11 +2,15 @@
 the plain exhaustive search's verdict on small deals (won and lost), and its census
 of a full lost deal."""
 
+import random
+
+import numpy as np
 import pytest
 
 from solvers.patience import forty_thieves_levels as levels
 from solvers.patience.deal import forty_thieves_deal
 from solvers.patience.forty_thieves import FortyThievesKernel
+from solvers.patience.forty_thieves_jit import encode, layout_for
 from solvers.patience.options import FortyThievesRules
 from solvers.patience.search import UNWINNABLE, WINNABLE, _dfs
 
@@ -64,12 +68,6 @@ def test_only_with_no_turn_over_left():
 def test_packed_positions_read_back_whole():
     """Roots are kept packed (a byte an entry, the talon as a bit set over the first
     talon); every position of a random line reads back entry for entry."""
-    import random
-
-    import numpy as np
-
-    from solvers.patience.forty_thieves_jit import encode, layout_for
-
     kernel, root = _root(3)
     lay = layout_for(kernel, root)
     talon0 = np.array(list(root[2]), np.int16)
