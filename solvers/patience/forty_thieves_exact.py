@@ -37,7 +37,7 @@ from solvers.patience.forty_thieves_jit import (TF, TT, W, _child, _moves, _safe
 drop_stale(__file__)
 
 # run() results
-CHUNK, WON, LOST, LIMIT, GROW_TABLE, GROW_DEPTH, OUT_OF_TIME = range(7)
+CHUNK, WON, LOST, LIMIT, GROW_TABLE, GROW_DEPTH, OUT_OF_TIME, OUT_OF_MEMORY = range(8)
 # ctl fields
 DEPTH, NODES, COUNT = range(3)
 CHUNK_NODES = 1 << 14
@@ -46,6 +46,11 @@ HMUL = np.uint64(0x9E3779B97F4A7C15)
 # it): measured at about 0.5 us (2.1 s at 4.2 million positions), doubled for a
 # loaded machine
 GROW_SECONDS_PER_KEY = 1e-6
+# a search stops (unknown) rather than grow its key table past this many keys (104
+# bytes each; with their hashes and slots about 4.3 GB at 2^25). A minute of search
+# stores about 20 million; without a bound a long search fills any memory (seed 21
+# of the no-redeal set, given 25 minutes, asked for 26 GiB after 15 and failed)
+MAX_TABLE_KEYS = 1 << 25
 
 
 def key_words(lay, talon_len: int) -> int:
@@ -629,7 +634,8 @@ class Search(_Arrays):
     def step(self, limit: int = 0, deadline: float | None = None) -> int:
         """Search on for about a chunk of positions; CHUNK, WON, LOST, LIMIT, or
         OUT_OF_TIME when the table must grow and copying it would not fit before
-        ``deadline`` (a ``time.perf_counter`` time; the clock is read at each growth)."""
+        ``deadline`` (a ``time.perf_counter`` time; the clock is read at each growth),
+        or OUT_OF_MEMORY when it would grow past ``MAX_TABLE_KEYS``."""
         sc = self.scratch
         while True:
             status = run(self.ctl, self.rows, self.mvs, self.nmv, self.idx, self.layout, self.maxred,
@@ -643,6 +649,8 @@ class Search(_Arrays):
                         time.perf_counter() + GROW_SECONDS_PER_KEY * count > deadline:
                     return OUT_OF_TIME
                 if count + 1 > len(self.keys):
+                    if 2 * len(self.keys) > MAX_TABLE_KEYS:
+                        return OUT_OF_MEMORY
                     self.keys = _doubled(self.keys, count)
                     self.hashes = _doubled(self.hashes, count)
                 if 2 * (count + 1) > len(self.slots):
@@ -753,6 +761,8 @@ class ComponentSearch(_Arrays):
                         time.perf_counter() + GROW_SECONDS_PER_KEY * count > deadline:
                     return OUT_OF_TIME
                 need = count + self.cap + 1
+                if need > len(self.keys) and 2 * len(self.keys) > MAX_TABLE_KEYS:
+                    return OUT_OF_MEMORY
                 while need > len(self.keys):
                     self.keys = _doubled(self.keys, count)
                     self.hashes = _doubled(self.hashes, count)
@@ -847,7 +857,7 @@ def search(kernel, root, max_nodes=None, deadline=None, weights=None, components
             return "winnable", to_kernel_line(kernel, root, s.line()), s.nodes
         if status == LOST:
             return "unwinnable", None, s.nodes
-        if status in (LIMIT, OUT_OF_TIME):
+        if status in (LIMIT, OUT_OF_TIME, OUT_OF_MEMORY):
             return "unknown", None, s.nodes
         if deadline is not None and time.perf_counter() > deadline:
             return "unknown", None, s.nodes

@@ -131,6 +131,28 @@ def test_a_table_that_must_grow_reads_the_clock():
     assert (status == exact.WON, s.nodes) == (verdict == WINNABLE, nodes)
 
 
+@pytest.mark.parametrize("components", [False, True])
+def test_a_search_stops_rather_than_outgrow_its_memory_bound(monkeypatch, components):
+    """A table that would grow past ``MAX_TABLE_KEYS`` ends the search with
+    "unknown" (a long budget must not fill the machine's memory); under the bound the
+    same search decides."""
+    kernel = FortyThievesKernel(FortyThievesRules(0), 13)
+    root = kernel.normalize(kernel.encode(forty_thieves_deal(10)))[0]     # lost, 59,040 components
+    decided = exact.search(kernel, root, components=components)
+    assert decided[0] == "unwinnable"
+    monkeypatch.setattr(exact, "MAX_TABLE_KEYS", 1 << 15)      # the first table's size
+    verdict, line, nodes = exact.search(kernel, root, components=components)
+    assert (verdict, line) == ("unknown", None)
+    assert nodes < decided[2]
+    monkeypatch.setattr(exact, "MAX_TABLE_KEYS", 2)
+    _, kernel, root = _root(3, 0, (6, 6, 5))
+    s = exact.Search(kernel, root, layout_for(kernel, root))
+    s.slots = np.zeros(4, np.int64)
+    s.keys, s.hashes = s.keys[:2].copy(), s.hashes[:2].copy()
+    exact.rebuild(s.slots, s.hashes, int(s.ctl[exact.COUNT]))
+    assert s.step() == exact.OUT_OF_MEMORY and len(s.keys) == 2
+
+
 @pytest.mark.parametrize("redeals", [0, 1])
 def test_ordered_moves_keep_the_verdict(redeals):
     wins = 0
