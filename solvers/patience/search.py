@@ -32,6 +32,10 @@ WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 # smallest node budget it runs at (below, as in a hint's samples, it cannot pay)
 RELAX_SHARE = 0.25
 RELAX_MIN_NODES = 1_000_000
+# the plain search stops (unknown) after this many positions whatever its budget: its
+# table holds Python keys, about 120 bytes each (2 GB here), and a long budget must
+# not fill the machine's memory
+PLAIN_MAX_NODES = 1 << 24
 
 
 @dataclass
@@ -169,7 +173,7 @@ def _dfs(kernel, root, max_nodes, deadline, dead, fast=None):
     path = [auto]
     nodes = 1
     next_check = 256
-    limit = max_nodes or float("inf")
+    limit = min(max_nodes or PLAIN_MAX_NODES, PLAIN_MAX_NODES)
     while stack:
         frame = stack[-1]
         mvs = frame[1]

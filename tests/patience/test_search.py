@@ -126,6 +126,21 @@ def test_budget_gives_unknown_with_counts():
         assert result.nodes == 50 and result.seconds > 0
 
 
+def test_the_plain_search_stops_at_its_memory_bound_whatever_the_budget(monkeypatch):
+    """With no node budget the plain search still stops at ``PLAIN_MAX_NODES``
+    positions (its table is in Python objects), with "unknown"."""
+    from solvers.patience import search
+
+    monkeypatch.setattr(search, "PLAIN_MAX_NODES", 500)
+    result = solve(klondike_deal(1), KlondikeRules(draw=3), max_nodes=None, max_seconds=None,
+                   compiled=False)
+    assert result.verdict == UNKNOWN
+    assert 500 <= result.nodes < 520
+    result = solve(klondike_deal(1), KlondikeRules(draw=3), max_nodes=100, max_seconds=None,
+                   compiled=False)
+    assert result.verdict == UNKNOWN and 100 <= result.nodes < 120
+
+
 def test_shortening_never_lengthens():
     pos = klondike_deal(4)
     rules = KlondikeRules(draw=1)
