@@ -33,8 +33,8 @@ WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 RELAX_SHARE = 0.25
 RELAX_MIN_NODES = 1_000_000
 # the plain search stops (unknown) after this many positions whatever its budget: its
-# table holds Python keys, about 120 bytes each (2 GB here), and a long budget must
-# not fill the machine's memory
+# table holds Python keys, 130 to 190 bytes each with their set slots (2 to 3 GB
+# here), and a long budget must not fill the machine's memory
 PLAIN_MAX_NODES = 1 << 24
 
 
