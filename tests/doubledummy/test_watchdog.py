@@ -84,8 +84,10 @@ def test_budgets_of_several_threads_each_end_at_their_own_deadline(monkeypatch):
     for ms, (wall, exact) in walls.items():
         assert not exact
         assert wall < ms / 1000 + 0.4
-    # a thread still in Python at its deadline stops at its next kernel call unaided
-    assert 1 <= len(fired) <= 3
+    # each thread is cut by the watchdog at most once; one still in Python at its
+    # deadline (three threads share the interpreter) stops at its next kernel call
+    # unaided, so under load none may need it (the test above sees it cut a call)
+    assert len(fired) <= 3
     assert not solver_module._WATCHDOG._armed
 
 
