@@ -39,12 +39,23 @@ def deal_numbers(text: str) -> list[int]:
     return seeds
 
 
+def positive(text: str) -> int:
+    """A cap: a whole number from 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("a cap is a whole number from 1")
+    return value
+
+
 def main(argv=None) -> None:
     """Print each deal's census."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("seeds", nargs="?", default=deal_numbers(OPEN), type=deal_numbers)
-    ap.add_argument("--max-positions", type=int, default=20_000_000)
-    ap.add_argument("--max-roots", type=int, default=5_000_000)
+    ap.add_argument("--max-positions", type=positive, default=20_000_000)
+    ap.add_argument("--max-roots", type=positive, default=5_000_000)
     args = ap.parse_args(argv)
     rules = FortyThievesRules(redeals=0)
     levels.warm_up()

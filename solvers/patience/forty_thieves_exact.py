@@ -645,12 +645,10 @@ class Search(_Arrays):
                          self.lifted, self.unbury)
             if status == GROW_TABLE:
                 count = int(self.ctl[COUNT])
-                if deadline is not None and \
-                        time.perf_counter() + GROW_SECONDS_PER_KEY * count > deadline:
-                    return OUT_OF_TIME
+                refused = _refused(count, count + 1, len(self.keys), deadline)
+                if refused is not None:
+                    return refused
                 if count + 1 > len(self.keys):
-                    if 2 * len(self.keys) > MAX_TABLE_KEYS:
-                        return OUT_OF_MEMORY
                     self.keys = _doubled(self.keys, count)
                     self.hashes = _doubled(self.hashes, count)
                 if 2 * (count + 1) > len(self.slots):
@@ -757,12 +755,10 @@ class ComponentSearch(_Arrays):
                                     self.skip, self.lslots, self.lstamp, self.lkeys, self.lhash, self.gen)
             if status == GROW_TABLE:
                 count = int(self.ctl[COUNT])
-                if deadline is not None and \
-                        time.perf_counter() + GROW_SECONDS_PER_KEY * count > deadline:
-                    return OUT_OF_TIME
                 need = count + self.cap + 1
-                if need > len(self.keys) and 2 * len(self.keys) > MAX_TABLE_KEYS:
-                    return OUT_OF_MEMORY
+                refused = _refused(count, need, len(self.keys), deadline)
+                if refused is not None:
+                    return refused
                 while need > len(self.keys):
                     self.keys = _doubled(self.keys, count)
                     self.hashes = _doubled(self.hashes, count)
@@ -818,6 +814,17 @@ class ComponentSearch(_Arrays):
             t = int(self.idx[d]) - 1
             out.append(tuple(int(v) for v in self.mvs[d, t]))
         return out
+
+
+def _refused(count, need, room, deadline):
+    """Why a table holding ``count`` keys in room for ``room`` may not grow to hold
+    ``need``: OUT_OF_TIME when copying it would not fit before ``deadline``,
+    OUT_OF_MEMORY when doubling it would pass ``MAX_TABLE_KEYS``; else None."""
+    if deadline is not None and time.perf_counter() + GROW_SECONDS_PER_KEY * count > deadline:
+        return OUT_OF_TIME
+    if need > room and 2 * room > MAX_TABLE_KEYS:
+        return OUT_OF_MEMORY
+    return None
 
 
 def _doubled(arr, count):
