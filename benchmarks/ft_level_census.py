@@ -3,13 +3,15 @@
     .venv/bin/python benchmarks/ft_level_census.py [SEEDS] [--max-positions N] [--max-roots N]
 
 SEEDS: deal numbers separated by commas (default: the eight deals of the 40-deal set
-that no search has decided: 4,7,21,22,23,28,34,36). Each deal is searched level by
-level (``solvers.patience.forty_thieves_levels``) until it is decided or a cap is
-reached; every level prints the positions that open it (roots) and the positions it
-holds. Positions do not depend on the machine; CPU seconds do. The caps keep memory
-in check: a level takes about 100 bytes a position (its hashes and the next level's
-packed roots), so seed 28's whole search, 196.6 million positions with 90 million in
-its largest level, peaked at 8.5 GB.
+that no search has decided within 60 s: 4,7,21,22,23,28,34,36). Each deal is searched
+level by level (``solvers.patience.forty_thieves_levels``, exact keys, so an
+"unwinnable" here is a proof) until it is decided or a cap is reached; every level
+prints the positions that open it (roots) and the positions it holds. Positions do
+not depend on the machine; CPU seconds do. The caps keep memory in check: a position
+takes about 85 bytes (its key, slot and parent) and two levels are held at once, so
+seed 21's whole search (56.6 million positions, 21.7 million in its largest level)
+peaked at 3.7 GB. The search also stops, with "unknown", before it would grow into
+the machine's last free GiB.
 """
 
 from __future__ import annotations
@@ -68,8 +70,10 @@ def main(argv=None) -> None:
             print(f"  seed {seed} level {level:2d}: roots {roots:>10,}  positions {positions:>11,}",
                   flush=True)
         census = levels.search(kernel, root, args.max_positions, args.max_roots, log=log)
-        print(f"seed {seed}: {census.verdict}, {census.positions:,} positions in "
-              f"{len(census.levels)} levels, {census.seconds:.1f} CPU s", flush=True)
+        why = f" (stopped by {census.stopped})" if census.stopped else ""
+        print(f"seed {seed}: {census.verdict}{why}, {census.positions:,} positions in "
+              f"{len(census.levels)} levels, {census.seconds:.1f} CPU s, arrays "
+              f"{census.peak_bytes / 1e9:.1f} GB at most", flush=True)
 
 
 if __name__ == "__main__":

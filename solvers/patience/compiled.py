@@ -48,6 +48,13 @@ FT_COMPONENTS = True
 # Forty Thieves with no turn-over left: the relaxed game of :mod:`forty_thieves_relaxed`
 # (its loss proves the real loss) first, with this share of the budget; 0 = off
 FT_RELAXED_SHARE = 0.0
+# Forty Thieves with no turn-over left and a budget of ``LEVEL_FROM_SECONDS`` or more:
+# the probes get at most ``PROBE_CAP_SECONDS``, the exact search at most
+# ``EXACT_CAP_SECONDS``, and the level search (:mod:`forty_thieves_levels`: exhaustive,
+# one level of stock cards dealt at a time in memory) the rest
+LEVEL_FROM_SECONDS = 120.0
+PROBE_CAP_SECONDS = 42.0
+EXACT_CAP_SECONDS = 60.0
 # Klondike: the exact search keys positions up to the arrangement of free runs
 # (:mod:`klondike_sets`); off, it is ``klondike_jit``'s, equal to the plain one
 KLONDIKE_SETS = True
@@ -165,9 +172,14 @@ def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, p
     and the beam over stock cards dealt of :mod:`forty_thieves_stock` where they
     cover the position, else the plain :mod:`forty_thieves_beam`). They only ever
     answer with a win and its line. Then the compiled exact search (:mod:`forty_thieves_exact`,
-    equal to the plain one) decides with the rest, where it covers the position."""
-    from solvers.patience import forty_thieves_exact, forty_thieves_relaxed
+    equal to the plain one) decides with the rest, where it covers the position. With
+    no turn-over left and ``LEVEL_FROM_SECONDS`` or more, the probes and the exact
+    search get capped shares and the level search (:mod:`forty_thieves_levels`, also
+    exhaustive, with exact keys) decides with what is left."""
+    from solvers.patience import forty_thieves_exact, forty_thieves_levels, forty_thieves_relaxed
     nodes = 0
+    levels = (deadline is not None and deadline - time.perf_counter() >= LEVEL_FROM_SECONDS
+              and forty_thieves_levels.covers(kernel, root))
     if FT_RELAXED_SHARE > 0 and forty_thieves_relaxed.covers(kernel, root):
         stop = None
         if deadline is not None:
@@ -182,14 +194,22 @@ def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, p
         if deadline is not None:
             now = time.perf_counter()
             stop = now + PROBE_SHARE * max(0.0, deadline - now)
+            if levels:
+                stop = min(stop, now + PROBE_CAP_SECONDS)
         cap = None if max_nodes is None else max_nodes // 2
         line, used = _probes(kernel, root, stop, cap)
         nodes += used
         if line is not None:
             return "winnable", line, nodes
     rest = None if max_nodes is None else max(1, max_nodes - nodes)
-    exact = forty_thieves_exact.search(kernel, root, rest, deadline, components=FT_COMPONENTS)
+    stop = min(deadline, time.perf_counter() + EXACT_CAP_SECONDS) if levels else deadline
+    exact = forty_thieves_exact.search(kernel, root, rest, stop, components=FT_COMPONENTS)
     if exact is None:
         return None
     verdict, line, more = exact
-    return verdict, line, nodes + more
+    nodes += more
+    if verdict != "unknown" or not levels or time.perf_counter() >= deadline:
+        return verdict, line, nodes
+    rest = None if max_nodes is None else max(1, max_nodes - nodes)
+    census = forty_thieves_levels.search(kernel, root, max_positions=rest, deadline=deadline)
+    return census.verdict, census.line, nodes + census.positions

@@ -1,23 +1,23 @@
-"""Forty Thieves with no turn-over left, searched level by level (compiled; not used by
-``solve``, see ``docs/patience.md``, thirteenth round).
+"""Forty Thieves with no turn-over left, searched level by level (compiled).
 
 Level ``k`` is every position reachable with exactly ``k`` stock cards dealt. From
 each position that opens the level (its *roots*) the search takes every move that
 does not deal (tableau moves, cards up, the waste top onto the tableau), so the level
-is the *closure* of its roots; every position of it, dealt one card, opens the next
-level. A position proven a dead end (rule 9) is not expanded. The deal is the only
-move that cannot be taken back, so each level is searched once and then forgotten:
-memory holds one level, not the whole game. The search is exhaustive, so it answers
-"winnable" when a level holds a won position and "unwinnable" when a level opens no
-next one; it gives no winning line (the beams and the exact search do).
+is the *closure* of its roots; every position of it that is not a dead end (rule 9),
+dealt one card, opens the next level. The deal is the only move that cannot be taken
+back, so memory holds two levels, not the whole game.
 
-Rows, moves, automatic moves and the dead-end proof are those of
-:mod:`forty_thieves_jit`. "Seen" holds 64-bit hashes of the kernel key, so a
-collision can drop a position: an "unwinnable" verdict holds up to that chance
-(about ``n * n / 2**65`` for ``n`` positions a level, below 1e-5 at 10 million).
-Its job is the census of how many positions each level holds, and a cross-check of
-the exact search on small deals by a search organised another way (no components,
-no lifts, no depth-first order).
+"Seen" holds every position's **exact key**: its columns in a fixed order (by
+length, then card by card), a byte an entry, the foundations, the talon's length,
+pointer and turn-overs, and which cards of the first talon it still holds (a bit
+each: cards only ever leave the talon, so it keeps that order). A 64-bit hash of the
+key only picks the slot; keys are compared byte by byte. So "unwinnable" is a proof
+like the exact search's, and a won position comes back as the line that reaches it
+(each position records its parent and move), replayed through the plain kernel.
+
+The next level's roots are read back from this level's keys, so a position is
+stored once, about 85 bytes with its slot and parent. Rows, moves, automatic moves
+and the dead-end proof are those of :mod:`forty_thieves_jit`.
 """
 
 from __future__ import annotations
@@ -29,27 +29,58 @@ import numpy as np
 from numba import njit
 
 from solvers.numba_cache import drop_stale
-from solvers.patience.forty_thieves_jit import (W, _child, _hash, _moves, _Scratch, encode,
-                                                insert, layout_for, rehash, stuck)
-from solvers.patience.forty_thieves_stock import _deal, _table
+from solvers.patience.forty_thieves_jit import (MIX1, TF, W, _child, _same, _mix, _moves, _Scratch, encode,
+                                                layout_for, stuck)
+from solvers.patience.forty_thieves_stock import DEAL, _deal, _to_notes
 
 drop_stale(__file__)
 
-WON, DONE, FULL, RESTART = 0, 1, 2, 3
-MARGIN = 1 << 16        # room kept free before each root: positions and next roots
-CHUNK = 1 << 26         # next roots are stored packed, in chunks of this many bytes
-MAX_DEPTH = 60_000      # depth of the search inside one level
+WON, DONE, FULL, PAUSE = 0, 1, 2, 3
+OPEN, DEAD = 0, 1           # a record's first byte: a dead end (rule 9) is never dealt
+MAX_DEPTH = 60_000          # depth of the search inside one level
+PAUSE_EVERY = 1 << 18       # positions between returns to Python (the clock, growth)
+OFFSET_BITS = 40            # a slot holds a record's offset + 1 and the hash's high bits
+OFFSET_MASK = (1 << OFFSET_BITS) - 1
+RESERVE_BYTES = 1 << 30     # a search never grows into the machine's last GiB
+PARENT_SHIFT = 20           # a parent entry: parent's number << 20 | kind << 16 | a << 8 | b + 1
+# ctl fields
+POSITIONS, OVERFLOWS, WIN, AT, SOURCE, DEPTH, SINCE = range(7)
 
 
 @njit(cache=True)
-def _pack(row, lay, talon0, buf, at):
-    """Write ``row`` into ``buf`` from byte ``at``, one byte an entry: each column's
-    length and cards, the foundations, the talon's length, pointer and turn-overs,
-    then which cards of the first root's talon ``talon0`` are still in it (a bit
-    each: cards only ever leave the talon, so it stays in that order). Returns the
-    end."""
-    ncol, ml, ol, of, ot, on, op, orr = lay[0], lay[1], lay[2], lay[3], lay[4], lay[5], lay[6], lay[7]
-    for i in range(ncol):
+def _col_less(row, ml, ol, i, j):
+    """Does column ``i`` come before column ``j`` in a key (shorter first, then card
+    by card from the bottom)?"""
+    li, lj = row[ol + i], row[ol + j]
+    if li != lj:
+        return li < lj
+    for k in range(li):
+        a, b = row[i * ml + k], row[j * ml + k]
+        if a != b:
+            return a < b
+    return False
+
+
+@njit(cache=True)
+def _order(row, lay, order):
+    """The columns in key order, into ``order`` (a stable insertion sort)."""
+    ml, ol = lay[1], lay[2]
+    for i in range(lay[0]):
+        order[i] = i
+        k = i
+        while k > 0 and _col_less(row, ml, ol, order[k], order[k - 1]):
+            order[k], order[k - 1] = order[k - 1], order[k]
+            k -= 1
+
+
+@njit(cache=True)
+def _pack(row, lay, talon0, order, buf, at):
+    """Write the key of ``row`` into ``buf`` from byte ``at`` (see the module's text);
+    returns the end. Positions that differ only in the order of their columns get
+    the same key."""
+    ml, ol, of, ot, on, op, orr = lay[1], lay[2], lay[3], lay[4], lay[5], lay[6], lay[7]
+    _order(row, lay, order)
+    for i in order:
         n = row[ol + i]
         buf[at] = n
         at += 1
@@ -77,8 +108,8 @@ def _pack(row, lay, talon0, buf, at):
 
 @njit(cache=True)
 def _unpack(buf, at, lay, talon0, row):
-    """Read into ``row`` the position :func:`_pack` wrote at byte ``at``; returns the
-    end."""
+    """Read into ``row`` the position whose key :func:`_pack` wrote at byte ``at``
+    (its columns in key order); returns the end."""
     ncol, ml, ol, of, ot, on, op, orr = lay[0], lay[1], lay[2], lay[3], lay[4], lay[5], lay[6], lay[7]
     for k in range(lay[8]):
         row[k] = 0
@@ -103,93 +134,196 @@ def _unpack(buf, at, lay, talon0, row):
     return at + (talon0.shape[0] + 7) // 8
 
 
-def record_bytes(lay) -> int:
-    """The most bytes :func:`_pack` writes for a row of this layout."""
-    return lay.ncol + lay.ncol * lay.maxlen + 11 + (lay.talon + 7) // 8
+@njit(cache=True)
+def _key_end(buf, at, ncol, nbytes):
+    """Where the key written at byte ``at`` ends."""
+    for _ in range(ncol):
+        at += 1 + buf[at]
+    return at + 11 + nbytes
 
 
 @njit(cache=True)
-def _closure(roots, r0, lay, talon0, rec, maxred, ranks, total, seen, nxt, nxtn, nxttab, ntot,
-             ctl, srows, smvs, snmv, sidx, accn, accj, qs,
-             piles, plen, depth, avail, base, pend, loose, blocked, fx, tmp, margin):
-    """Search every position reachable without dealing from the packed roots in
-    ``roots`` from byte ``r0`` on; each new one that is not a dead end is dealt one
-    card and packed into ``nxt`` (once per level, by ``nxttab``; ``nxtn`` is its
-    bytes used). ``ctl``: positions, depth overflows, won, the byte to resume at.
-    Returns WON, DONE, FULL (room is short before a root) or RESTART (one root's
-    closure outgrew ``margin``)."""
+def _key_hash(buf, at, end):
+    """63 bits of the key in ``buf[at:end]``."""
+    x = np.int64(end - at)
+    for k in range(at, end):
+        x = (x ^ np.int64(buf[k])) * MIX1
+    return _mix(x) & np.int64(0x7FFFFFFFFFFFFFFF)
+
+
+@njit(cache=True)
+def _place(index, h, off):
+    """Put the record at ``off`` (its key hashed to ``h``) in a free slot."""
+    mask = index.shape[0] - 1
+    i = h & mask
+    while index[i] != 0:
+        i = (i + 1) & mask
+    index[i] = ((h >> OFFSET_BITS) << OFFSET_BITS) | (off + 1)
+
+
+@njit(cache=True)
+def _insert(index, arena, used, key, klen, h):
+    """Add the key ``key[:klen]`` (hash ``h``) to the level as a new record: its
+    offset, or -1 when the level holds it already."""
+    mask = index.shape[0] - 1
+    tag = (h >> OFFSET_BITS) << OFFSET_BITS
+    i = h & mask
+    while True:
+        v = index[i]
+        if v == 0:
+            break
+        if (v >> OFFSET_BITS) << OFFSET_BITS == tag:
+            off = (v & OFFSET_MASK) - 1
+            same = True
+            for k in range(klen):
+                if arena[off + 1 + k] != key[k]:
+                    same = False
+                    break
+            if same:
+                return -1
+        i = (i + 1) & mask
+    off = used[0]
+    arena[off] = OPEN
+    for k in range(klen):
+        arena[off + 1 + k] = key[k]
+    used[0] = off + 1 + klen
+    index[i] = tag | (off + 1)
+    return off
+
+
+@njit(cache=True)
+def _reindex(arena, used, index, ncol, nbytes):
+    """Slot every record of ``arena[:used]`` into the empty ``index``."""
+    at = 0
+    while at < used:
+        end = _key_end(arena, at + 1, ncol, nbytes)
+        _place(index, _key_hash(arena, at + 1, end), at)
+        at = end
+
+
+@njit(cache=True)
+def _closure(prev, prev_used, deal_roots, lay, talon0, maxred, ranks, total,
+             arena, used, index, parent, ctl, srows, smvs, snmv, sidx, srec, soff, order, key,
+             pause, accn, accj, qs, piles, plen, depth, avail, base, pend, loose, blocked, fx, tmp):
+    """Search the level opened by the records of ``prev[:prev_used]`` (each open one
+    dealt one card when ``deal_roots``): every position reachable without dealing,
+    each stored once in ``arena`` (found through ``index``) with its parent entry in
+    ``parent``. Resumable: ``ctl`` keeps where it is (the root being read, the depth
+    of the search inside it). Returns WON (the won record's number in
+    ``ctl[WIN]``), DONE, FULL (an array needs room) or PAUSE (time to look at the
+    clock)."""
     of, on, op = lay[3], lay[5], lay[6]
+    ncol, nbytes = lay[0], (talon0.shape[0] + 7) // 8
     maxd = srows.shape[0]
-    at = r0
-    while at < roots.shape[0]:
-        if nxtn[0] + margin * rec > nxt.shape[0] or 2 * (ctl[0] + margin) > seen.shape[0] \
-                or 2 * (ntot[0] + margin) > nxttab.shape[0]:
-            ctl[3] = at
-            return FULL
-        at = _unpack(roots, at, lay, talon0, srows[0])
-        if not insert(seen, _hash(srows[0], lay)):
-            continue
-        ctl[0] += 1
-        d = 0
-        fresh = True
-        while d >= 0:
-            if fresh:
-                fresh = False
-                row = srows[d]
-                up = 0
-                for k in range(8):
-                    up += row[of + k]
-                if up == total:
-                    ctl[2] = 1
-                    return WON
-                if stuck(row, lay, maxred, ranks, piles, plen, depth, avail, base, pend, loose,
-                         blocked, fx):
-                    d -= 1
-                    continue
-                if row[on] > row[op]:
-                    _deal(row, tmp, lay)
-                    if nxtn[0] + rec >= nxt.shape[0]:
-                        return RESTART
-                    if insert(nxttab, _hash(tmp, lay)):
-                        ntot[0] += 1
-                        nxtn[0] = _pack(tmp, lay, talon0, nxt, nxtn[0])
-                snmv[d] = _moves(row, lay, maxred, smvs[d], accn, accj, qs)
-                sidx[d] = 0
-            if sidx[d] == snmv[d]:
+    most = ncol + ncol * lay[1] + 12 + nbytes       # the longest record
+    d = ctl[DEPTH]
+    fresh = False
+    while True:
+        if d < 0:
+            if ctl[AT] >= prev_used:
+                ctl[DEPTH] = -1
+                return DONE
+            if used[0] + most > arena.shape[0] or ctl[POSITIONS] + 1 > parent.shape[0] \
+                    or 2 * (ctl[POSITIONS] + 1) > index.shape[0]:
+                ctl[DEPTH] = -1
+                return FULL
+            if ctl[SINCE] >= pause:
+                ctl[SINCE] = 0
+                ctl[DEPTH] = -1
+                return PAUSE
+            at = ctl[AT]
+            flag = prev[at]
+            ctl[AT] = _unpack(prev, at + 1, lay, talon0, srows[0])
+            src = ctl[SOURCE]
+            ctl[SOURCE] = src + 1
+            if flag == DEAD:
+                continue
+            if deal_roots:
+                if srows[0, on] <= srows[0, op]:
+                    continue        # no stock card left to deal
+                _deal(srows[0], tmp, lay)
+                srows[0, :] = tmp
+            klen = _pack(srows[0], lay, talon0, order, key, 0)
+            off = _insert(index, arena, used, key, klen, _key_hash(key, 0, klen))
+            if off < 0:
+                continue
+            srec[0] = ctl[POSITIONS]
+            soff[0] = off
+            parent[ctl[POSITIONS]] = -(src + 1)
+            ctl[POSITIONS] += 1
+            ctl[SINCE] += 1
+            d = 0
+            fresh = True
+        if fresh:
+            fresh = False
+            row = srows[d]
+            up = 0
+            for k in range(8):
+                up += row[of + k]
+            if up == total:
+                ctl[WIN] = srec[d]
+                ctl[DEPTH] = -1
+                return WON
+            if stuck(row, lay, maxred, ranks, piles, plen, depth, avail, base, pend, loose,
+                     blocked, fx):
+                arena[soff[d]] = DEAD
                 d -= 1
                 continue
-            t = sidx[d]
+            snmv[d] = _moves(row, lay, maxred, smvs[d], accn, accj, qs)
+            sidx[d] = 0
+        if sidx[d] == snmv[d]:
+            d -= 1
+            continue
+        t = sidx[d]
+        kind, a, b = smvs[d, t, 0], smvs[d, t, 1], smvs[d, t, 2]
+        if kind == W and a != srows[d, op]:
             sidx[d] = t + 1
-            kind, a, b = smvs[d, t, 0], smvs[d, t, 1], smvs[d, t, 2]
-            if kind == W and a != srows[d, op]:
-                continue        # it deals: the next level's business
-            if d + 1 >= maxd:
-                ctl[1] += 1
-                continue
-            kid = srows[d + 1]
-            _child(srows[d], kid, kind, a, b, lay)
-            if not insert(seen, _hash(kid, lay)):
-                continue
-            ctl[0] += 1
-            if 2 * ctl[0] + 16 > seen.shape[0]:
-                return RESTART
-            d += 1
-            fresh = True
-    ctl[3] = at
-    return DONE
+            continue        # it deals: the next level's business
+        if d + 1 >= maxd:
+            sidx[d] = t + 1
+            ctl[OVERFLOWS] += 1
+            continue
+        if used[0] + most > arena.shape[0] or ctl[POSITIONS] + 1 > parent.shape[0] \
+                or 2 * (ctl[POSITIONS] + 1) > index.shape[0]:
+            ctl[DEPTH] = d
+            return FULL
+        if ctl[SINCE] >= pause:
+            ctl[SINCE] = 0
+            ctl[DEPTH] = d
+            return PAUSE
+        sidx[d] = t + 1
+        kid = srows[d + 1]
+        _child(srows[d], kid, kind, a, b, lay)
+        klen = _pack(kid, lay, talon0, order, key, 0)
+        off = _insert(index, arena, used, key, klen, _key_hash(key, 0, klen))
+        if off < 0:
+            continue
+        n = ctl[POSITIONS]
+        parent[n] = (srec[d] << PARENT_SHIFT) | (np.int64(kind) << 16) | (np.int64(a) << 8) | (b + 1)
+        srec[d + 1] = n
+        soff[d + 1] = off
+        ctl[POSITIONS] = n + 1
+        ctl[SINCE] += 1
+        d += 1
+        fresh = True
 
 
 @dataclass
 class LevelCensus:
-    """What the level search found: ``verdict`` is ``winnable``, ``unwinnable`` or
-    ``unknown`` (a cap was reached); ``levels`` lists, per level searched to its end,
-    ``(roots, positions)``; ``positions`` is their total."""
+    """What the level search found: ``verdict`` is ``winnable`` (with ``line``, the
+    kernel's notes of each step), ``unwinnable`` or ``unknown`` (a cap, the clock or
+    the memory bound stopped it: ``stopped`` says which); ``levels`` lists, per level
+    searched to its end, ``(roots, positions)``; ``positions`` counts every position
+    stored."""
 
     verdict: str
     positions: int = 0
     seconds: float = 0.0
     levels: list = field(default_factory=list)
     complete: bool = True       # False if a search inside a level hit the depth limit
+    line: list | None = None
+    stopped: str = ""
+    peak_bytes: int = 0
 
 
 def covers(kernel, root) -> bool:
@@ -198,12 +332,55 @@ def covers(kernel, root) -> bool:
             and layout_for(kernel, root) is not None)
 
 
+def _grown(a: np.ndarray, n: int) -> np.ndarray:
+    b = np.zeros(n, a.dtype)
+    b[:len(a)] = a
+    return b
+
+
+def free_bytes() -> int | None:
+    """The memory this machine can still give (Linux's ``MemAvailable``), or
+    ``None`` where it does not say."""
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _slots(n: int) -> int:
+    size = 1 << 12
+    while size < 2 * n:
+        size *= 2
+    return size
+
+
+@njit(cache=True)
+def _open_roots(arena, used, ncol, nbytes):
+    """How many records of ``arena[:used]`` are not dead ends and have a stock card
+    left to deal (the next level's roots, before those that coincide merge)."""
+    at = 0
+    n = 0
+    while at < used:
+        end = _key_end(arena, at + 1, ncol, nbytes)
+        if arena[at] == OPEN and arena[end - nbytes - 3] > arena[end - nbytes - 2]:
+            n += 1
+        at = end
+    return n
+
+
 def search(kernel, root, max_positions: int | None = None, max_level_roots: int | None = None,
-           max_seconds: float | None = None, log=None) -> LevelCensus:
+           max_seconds: float | None = None, log=None, deadline: float | None = None,
+           max_bytes: int | None = None) -> LevelCensus:
     """Search the normalized ``root`` level by level (see the module's text). Stops
-    with ``unknown`` once ``max_positions`` positions were searched, a level would
-    open with more than ``max_level_roots`` roots, or ``max_seconds`` of CPU passed
-    (checked between levels). ``log(level, roots, positions)`` is called per level."""
+    with ``unknown`` once ``max_positions`` positions were stored, a level would open
+    with more than ``max_level_roots`` roots, ``max_seconds`` of CPU passed, the clock
+    passed ``deadline`` (``time.perf_counter``), or its arrays would outgrow
+    ``max_bytes`` or the memory the machine still has free (less a reserve of
+    ``RESERVE_BYTES``). ``log(level, roots, positions)`` is called per level."""
     if not covers(kernel, root):
         raise ValueError("the level search needs Forty Thieves with no turn-over left")
     lay = layout_for(kernel, root)
@@ -215,74 +392,157 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
     smvs = np.zeros((MAX_DEPTH, maxm, 3), np.int16)
     snmv = np.zeros(MAX_DEPTH, np.int64)
     sidx = np.zeros(MAX_DEPTH, np.int64)
+    srec = np.zeros(MAX_DEPTH, np.int64)
+    soff = np.zeros(MAX_DEPTH, np.int64)
+    order = np.zeros(lay.ncol, np.int64)
     tmp = np.zeros(lay.size, np.int16)
     talon0 = np.array(list(root[2]), np.int16)
-    rec = record_bytes(lay)
-    first = np.zeros(rec, np.uint8)
-    roots = [first[:_pack(encode(root, lay), L, talon0, first, 0)]]
-    n = 1
+    nbytes = (len(talon0) + 7) // 8
+    most = lay.ncol + lay.ncol * lay.maxlen + 12 + nbytes
+    key = np.zeros(most, np.uint8)
+    fixed = srows.nbytes + smvs.nbytes + 4 * snmv.nbytes
+    # level 0 opens with the root itself, read from a one-record "previous level"
+    prev = np.zeros(most + 1, np.uint8)
+    prev[0] = OPEN
+    prev_used = _pack(encode(root, lay), L, talon0, order, prev, 1)
+    parents: list[np.ndarray] = []
     out = LevelCensus("unknown")
     start = time.process_time()
-    level = 0
+    expect, level = 1, 0
     while True:
-        grow = 1
+        n = max(expect, 1 << 10)
+        arena = np.zeros(max(prev_used, n * 48) + 4 * most, np.uint8)
+        used = np.zeros(1, np.int64)
+        index = np.zeros(_slots(n), np.int64)
+        parent = np.zeros(n, np.int64)
+        ctl = np.zeros(7, np.int64)
+        ctl[DEPTH] = -1
         while True:
-            margin = MARGIN * grow
-            room = max(CHUNK, 2 * margin * rec)
-            chunks = [np.zeros(room, np.uint8)]
-            nxtn = np.zeros(1, np.int64)
-            ntot = np.zeros(1, np.int64)
-            nxttab = _table(max(n + n // 2, margin))
-            seen = _table(grow * (4 * n + margin))
-            ctl = np.zeros(4, np.int64)
-            status = DONE
-            for part in roots:
-                r, status = 0, FULL
-                while status == FULL:
-                    status = _closure(part, r, L, talon0, rec, maxred, ranks, total, seen,
-                                      chunks[-1], nxtn, nxttab, ntot, ctl, srows, smvs, snmv, sidx,
-                                      sc.accn, sc.accj, sc.qs, *sc.proof(), tmp, margin)
-                    if status == FULL:
-                        r = int(ctl[3])
-                        if nxtn[0] + margin * rec > len(chunks[-1]):
-                            chunks[-1] = chunks[-1][:nxtn[0]].copy()
-                            chunks.append(np.zeros(room, np.uint8))
-                            nxtn[0] = 0
-                        if 2 * (ntot[0] + margin) > len(nxttab):
-                            bigger = np.zeros(2 * len(nxttab), np.int64)
-                            rehash(nxttab, bigger)
-                            nxttab = bigger
-                        if 2 * (ctl[0] + margin) > len(seen):
-                            bigger = np.zeros(2 * len(seen), np.int64)
-                            rehash(seen, bigger)
-                            seen = bigger
-                if status in (WON, RESTART):
-                    break
-            if status != RESTART:
+            pause = PAUSE_EVERY
+            if max_positions is not None:
+                pause = max(1, min(pause, max_positions - out.positions - int(ctl[POSITIONS])))
+            status = _closure(prev, prev_used, level > 0, L, talon0, maxred, ranks, total,
+                              arena, used, index, parent, ctl, srows, smvs, snmv, sidx,
+                              srec, soff, order, key, pause, sc.accn, sc.accj, sc.qs,
+                              *sc.proof(), tmp)
+            out.seconds = time.process_time() - start
+            held = (prev.nbytes + arena.nbytes + index.nbytes + parent.nbytes
+                    + sum(p.nbytes for p in parents) + fixed)
+            out.peak_bytes = max(out.peak_bytes, held)
+            if status in (WON, DONE):
                 break
-            grow *= 4       # one position's closure outgrew the room: this level again
-        out.positions += int(ctl[0])
-        out.seconds = time.process_time() - start
-        out.complete = out.complete and ctl[1] == 0
+            stop = ""
+            if max_positions is not None and out.positions + ctl[POSITIONS] >= max_positions:
+                stop = "positions"
+            elif max_seconds is not None and out.seconds >= max_seconds:
+                stop = "time"
+            elif deadline is not None and time.perf_counter() >= deadline:
+                stop = "time"
+            elif status == FULL:
+                grow_arena = used[0] + most > len(arena)
+                grow_parent = ctl[POSITIONS] + 1 > len(parent)
+                grow_index = 2 * (ctl[POSITIONS] + 1) > len(index)
+                # while copying, the old array and the new one are both held
+                extra = (arena.nbytes * 3 // 2 * grow_arena + parent.nbytes * 2 * grow_parent
+                         + index.nbytes * 2 * grow_index)
+                free = free_bytes()
+                if (max_bytes is not None and held + extra > max_bytes) \
+                        or (free is not None and extra > free - RESERVE_BYTES):
+                    stop = "memory"
+                else:
+                    out.peak_bytes = max(out.peak_bytes, held + extra)
+                    if grow_arena:
+                        arena = _grown(arena, len(arena) + len(arena) // 2)
+                    if grow_parent:
+                        parent = _grown(parent, 2 * len(parent))
+                    if grow_index:
+                        index = np.zeros(2 * len(index), np.int64)
+                        _reindex(arena, used[0], index, lay.ncol, nbytes)
+            if stop:
+                out.positions += int(ctl[POSITIONS])
+                out.stopped = stop
+                return out
+        count = int(ctl[POSITIONS])
+        out.positions += count
+        out.complete = out.complete and ctl[OVERFLOWS] == 0
+        parents.append(parent[:count].copy())
+        del parent, index
         if status == WON:
             out.verdict = "winnable"
+            out.line = _to_notes(kernel, root, _line(kernel, root, parents, int(ctl[WIN])))
             return out
-        out.levels.append((n, int(ctl[0])))
+        opened = int(np.count_nonzero(parents[-1] < 0))
+        out.levels.append((opened, count))
         if log is not None:
-            log(level, n, int(ctl[0]))
-        nnext = int(ntot[0])
-        if nnext == 0:
+            log(level, opened, count)
+        prev, prev_used = arena, int(used[0])
+        expect = _open_roots(prev, prev_used, lay.ncol, nbytes)
+        if expect == 0:
             out.verdict = "unwinnable" if out.complete else "unknown"
+            out.stopped = "" if out.complete else "depth"
             return out
-        if (max_positions is not None and out.positions >= max_positions) \
-                or (max_level_roots is not None and nnext > max_level_roots) \
-                or (max_seconds is not None and out.seconds >= max_seconds):
+        stop = ""
+        if max_positions is not None and out.positions >= max_positions:
+            stop = "positions"
+        elif max_level_roots is not None and expect > max_level_roots:
+            stop = "roots"
+        elif max_seconds is not None and out.seconds >= max_seconds:
+            stop = "time"
+        elif deadline is not None and time.perf_counter() >= deadline:
+            stop = "time"
+        if stop:
+            out.stopped = stop
             return out
-        chunks[-1] = chunks[-1][:nxtn[0]].copy()
-        roots = [c for c in chunks if len(c)]
-        del chunks, seen, nxttab
-        n = nnext
         level += 1
+
+
+def _line(kernel, root, parents, won) -> list:
+    """The moves from ``root`` to record ``won`` of the last level, in kernel
+    column numbers: each level's moves were made on its root's columns in key order,
+    so each level's column numbers are mapped back through that order."""
+    per_level = []
+    n, r = len(parents) - 1, won
+    moves = []
+    while True:
+        v = int(parents[n][r])
+        if v >= 0:
+            code = v & ((1 << PARENT_SHIFT) - 1)
+            moves.append((code >> 16, (code >> 8) & 0xFF, (code & 0xFF) - 1))
+            r = v >> PARENT_SHIFT
+            continue
+        per_level.append(moves[::-1])
+        moves = []
+        if n == 0:
+            break
+        n, r = n - 1, -v - 1
+    per_level.reverse()
+    state = root
+    line = []
+    for k, moves in enumerate(per_level):
+        cols = state[0]
+        order = sorted(range(len(cols)), key=lambda i: (len(cols[i]), cols[i]))
+        if k > 0:
+            line.append((DEAL, 0, 0))
+            state, _ = kernel.normalize((cols, state[1], state[2], state[3] + 1, state[4]))
+        for kind, a, b in moves:
+            if b >= 0 and kind != TF and not state[0][order[b]]:
+                # into an empty column: the kernel offers its first one (they are
+                # interchangeable), so that one takes this column's number from here on
+                first = next(i for i, c in enumerate(state[0]) if not c)
+                other = order.index(first)
+                order[b], order[other] = order[other], order[b]
+            mv = (kind, a if kind == W else order[a], order[b] if b >= 0 else b)
+            line.append(mv)
+            state = _apply(kernel, state, mv)
+    return line
+
+
+def _apply(kernel, state, move):
+    kind, a, b = move
+    mv = next((m for m in kernel.moves(state) if _same(m, kind, a, b) and (kind != W or not m[2])), None)
+    if mv is None:
+        raise AssertionError("the level search's line leaves the kernel's moves")
+    return kernel.child(state, mv)[0]
 
 
 def warm_up() -> None:

@@ -1,6 +1,8 @@
 """The level search (``forty_thieves_levels``): searched by stock cards dealt, it gives
-the plain exhaustive search's verdict on small deals (won and lost), and its census
-of a full lost deal."""
+the plain exhaustive search's verdict on small deals (won and lost), with won lines
+that replay through the rules engine; its keys are exact (positions whose hashes
+collide stay apart); it stops at its caps, clock and memory bound; and its census of
+a full lost deal."""
 
 import random
 
@@ -12,6 +14,7 @@ from solvers.patience.deal import forty_thieves_deal
 from solvers.patience.forty_thieves import FortyThievesKernel
 from solvers.patience.forty_thieves_jit import encode, layout_for
 from solvers.patience.options import FortyThievesRules
+from solvers.patience.rules import replay
 from solvers.patience.search import UNWINNABLE, WINNABLE, _dfs
 
 RULES = FortyThievesRules(0)
@@ -25,20 +28,55 @@ def _root(seed, **shape):
     return kernel, root
 
 
-def test_small_deals_get_the_plain_searchs_verdict():
+def test_small_deals_get_the_plain_searchs_verdict_and_won_lines_replay():
     """Where the level search decides within its cap it agrees with the plain
-    search; both verdicts occur."""
+    search; both verdicts occur; every won line (each level's moves made on its
+    columns in key order, mapped back) wins through the rules engine."""
     seen = {"winnable": 0, "unwinnable": 0}
-    for ranks, columns, rows in [(4, 4, 3), (6, 5, 4)]:
+    for ranks, columns, rows in [(4, 4, 3), (6, 5, 4), (5, 6, 3)]:
         for seed in range(12):
-            kernel, root = _root(seed, ranks=ranks, columns=columns, rows=rows)
+            deal = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
+            kernel = FortyThievesKernel(RULES, ranks)
+            root, auto = kernel.normalize(kernel.encode(deal))
             census = levels.search(kernel, root, max_positions=100_000)
             if census.verdict == "unknown":
                 continue
             plain = _dfs(FortyThievesKernel(RULES, ranks), root, 300_000, None, None)[0]
             assert census.verdict == VERDICT[plain], (ranks, columns, rows, seed)
             seen[census.verdict] += 1
-    assert seen["winnable"] >= 10 and seen["unwinnable"] >= 1
+            if census.verdict == "winnable":
+                moves = list(auto) + [m for notes in census.line for m in notes]
+                assert replay(deal, moves, RULES).is_won(), (ranks, columns, rows, seed)
+            else:
+                assert census.line is None
+    assert seen["winnable"] >= 15 and seen["unwinnable"] >= 1
+
+
+def test_keys_whose_hashes_collide_stay_apart():
+    """The hash only picks the slot: distinct keys given one hash are all stored,
+    and each is then found again."""
+    arena = np.zeros(4096, np.uint8)
+    used = np.zeros(1, np.int64)
+    index = np.zeros(64, np.int64)
+    keys = [np.array([2, k % 7, k // 7, 9], np.uint8) for k in range(20)]
+    h = np.int64(123456789)
+    offsets = [levels._insert(index, arena, used, key, len(key), h) for key in keys]
+    assert all(off >= 0 for off in offsets) and len(set(offsets)) == 20
+    assert all(levels._insert(index, arena, used, key, len(key), h) == -1 for key in keys)
+    assert used[0] == 20 * 5
+
+
+def test_it_stops_at_its_memory_bound_and_at_the_clock():
+    """A search that would outgrow ``max_bytes`` stops with ``unknown`` (it never
+    asks for the memory), and so does one past its deadline."""
+    kernel, root = _root(23)
+    start = levels.search(kernel, root, max_positions=1_000).peak_bytes
+    bound = start + 4_000_000
+    census = levels.search(kernel, root, max_bytes=bound)
+    assert census.verdict == "unknown" and census.stopped == "memory"
+    assert start < census.peak_bytes <= bound and census.positions > 1_000
+    census = levels.search(kernel, root, deadline=0.0)
+    assert census.verdict == "unknown" and census.stopped == "time"
 
 
 def test_seed_10_is_lost_level_by_level():
@@ -53,8 +91,8 @@ def test_seed_10_is_lost_level_by_level():
 def test_caps_leave_it_unknown():
     kernel, root = _root(23)
     census = levels.search(kernel, root, max_positions=5_000)
-    assert census.verdict == "unknown"
-    assert 5_000 <= census.positions < 20_000
+    assert census.verdict == "unknown" and census.stopped == "positions"
+    assert census.positions == 5_000
 
 
 def test_only_with_no_turn_over_left():
@@ -65,24 +103,74 @@ def test_only_with_no_turn_over_left():
         levels.search(kernel, root)
 
 
-def test_packed_positions_read_back_whole():
-    """Roots are kept packed (a byte an entry, the talon as a bit set over the first
-    talon); every position of a random line reads back entry for entry."""
+def test_keys_read_back_whole_and_ignore_column_order():
+    """A key holds a position exactly (a byte an entry, the talon as a bit set over
+    the first talon, the columns in key order): every position of a random line reads
+    back as the same position with its columns sorted, and shuffling the columns
+    gives the same key."""
     kernel, root = _root(3)
     lay = layout_for(kernel, root)
+    L = lay.array()
     talon0 = np.array(list(root[2]), np.int16)
-    buf = np.zeros(levels.record_bytes(lay), np.uint8)
+    most = lay.ncol + lay.ncol * lay.maxlen + 12 + (len(talon0) + 7) // 8
+    buf, again = np.zeros(most, np.uint8), np.zeros(most, np.uint8)
+    order = np.zeros(lay.ncol, np.int64)
     back = np.zeros(lay.size, np.int16)
     rng = random.Random(5)
     state, checked = root, 0
     for _ in range(400):
         row = encode(state, lay)
-        end = levels._pack(row, lay.array(), talon0, buf, 0)
-        assert levels._unpack(buf, 0, lay.array(), talon0, back) == end
-        assert (back == row).all()
+        end = levels._pack(row, L, talon0, order, buf, 0)
+        assert levels._unpack(buf, 0, L, talon0, back) == end
+        cols, found, talon, p, redeals = state
+        ordered = sorted(cols, key=lambda c: (len(c), c))
+        assert (back == encode((tuple(ordered), found, talon, p, redeals), lay)).all()
+        shuffled = list(cols)
+        rng.shuffle(shuffled)
+        assert levels._pack(encode((tuple(shuffled), found, talon, p, redeals), lay), L, talon0,
+                            order, again, 0) == end
+        assert (again[:end] == buf[:end]).all()
         checked += 1
         moves = list(kernel.moves(state))
         if not moves:
             break
         state, _ = kernel.child(state, rng.choice(moves))
     assert checked > 50
+
+
+def test_solve_ends_long_budgets_with_the_level_search(monkeypatch):
+    """With a budget of ``LEVEL_FROM_SECONDS`` or more and no turn-over left, what
+    the probes and the exact search leave open goes to the level search: with their
+    shares set to nothing, it decides seed 10 (lost) and a won small deal, whose line
+    replays. Below that budget it is never called."""
+    from solvers.patience import compiled
+    from solvers.patience.search import UNWINNABLE, WINNABLE, solve
+    found = []
+    real = levels.search
+
+    def spy(*args, **kwargs):
+        census = real(*args, **kwargs)
+        found.append(census.verdict)
+        return census
+    monkeypatch.setattr(levels, "search", spy)
+    monkeypatch.setattr(compiled, "LEVEL_FROM_SECONDS", 100.0)
+    monkeypatch.setattr(compiled, "PROBE_CAP_SECONDS", 0.0)
+    monkeypatch.setattr(compiled, "EXACT_CAP_SECONDS", 0.0)
+    result = solve(forty_thieves_deal(10), RULES, max_nodes=None, max_seconds=200.0)
+    assert result.verdict == UNWINNABLE and found == ["unwinnable"]
+    assert result.nodes >= 15_900
+    # a won deal the probes and the exact search leave open
+    from solvers.patience import forty_thieves_exact
+    monkeypatch.setattr(forty_thieves_exact, "search", lambda *args, **kwargs: ("unknown", None, 0))
+    deal = forty_thieves_deal(1, ranks=6, columns=5, rows=4)
+    result = solve(deal, RULES, max_nodes=None, max_seconds=200.0, shorten=False, probes=False)
+    assert result.verdict == WINNABLE and found == ["unwinnable", "winnable"]
+    assert replay(deal, result.solution, RULES).is_won()
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the level search ran below its budget")
+    monkeypatch.undo()      # the default threshold (two minutes) against a 20 s budget
+    monkeypatch.setattr(levels, "search", refuse)
+    monkeypatch.setattr(compiled, "PROBE_SHARE", 0.0)
+    result = solve(forty_thieves_deal(10), RULES, max_nodes=None, max_seconds=20.0)
+    assert result.verdict == UNWINNABLE
