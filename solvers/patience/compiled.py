@@ -81,13 +81,14 @@ def warm_up(kernel) -> None:
             klondike_jit.warm_up()
             klondike_sets.warm_up()
     elif isinstance(kernel, FortyThievesKernel) and kernel.max_redeals is not None:
-        from solvers.patience import (forty_thieves_exact, forty_thieves_jit, forty_thieves_relaxed,
-                                      forty_thieves_stock)
+        from solvers.patience import (forty_thieves_exact, forty_thieves_jit, forty_thieves_levels,
+                                      forty_thieves_relaxed, forty_thieves_stock)
         forty_thieves_jit.warm_up()
         if FT_RELAXED_SHARE > 0:
             forty_thieves_relaxed.warm_up()
         forty_thieves_exact.warm_up()
         forty_thieves_stock.warm_up()
+        forty_thieves_levels.warm_up()
 
 
 def klondike_first(kernel: KlondikeKernel, root, max_nodes, deadline, probes=True):

@@ -547,6 +547,8 @@ def _apply(kernel, state, move):
 
 def warm_up() -> None:
     """Compile (or load from numba's cache) once per process."""
+    if _warm:
+        return
     from solvers.patience.deal import forty_thieves_deal
     from solvers.patience.options import FortyThievesRules
     from solvers.patience.search import kernel_for
@@ -554,3 +556,7 @@ def warm_up() -> None:
     kernel = kernel_for(pos, FortyThievesRules(redeals=0))
     root, _ = kernel.normalize(kernel.encode(pos))
     search(kernel, root)
+    _warm.append(True)
+
+
+_warm: list = []
