@@ -208,12 +208,17 @@ def prepare(args: argparse.Namespace) -> int:
     import time
 
     from solvers.doubledummy.solver import load_kernels
-    from solvers.patience import forty_thieves_jit, klondike_jit
+    from solvers.patience import (forty_thieves_exact, forty_thieves_jit, forty_thieves_levels,
+                                  forty_thieves_stock, klondike_jit, klondike_sets)
 
     began = time.perf_counter()
     print("cardsage: preparing the solvers (compiled once, then loaded from the cache)...", flush=True)
     klondike_jit.warm_up()
+    klondike_sets.warm_up()
     forty_thieves_jit.warm_up()
+    forty_thieves_exact.warm_up()
+    forty_thieves_stock.warm_up()
+    forty_thieves_levels.warm_up()
     load_kernels()
     print(f"cardsage: solvers ready in {time.perf_counter() - began:.1f} s", flush=True)
     return 0

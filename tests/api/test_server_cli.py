@@ -170,8 +170,11 @@ def test_prepare_leaves_every_kernel_loaded(capsys):
     # `cardsage prepare` (run by scripts/serve.sh before serving) fills numba's disk cache
     from api.cli import main
     from solvers.doubledummy import solver as dd
-    from solvers.patience import forty_thieves_jit, klondike_jit
+    from solvers.patience import (forty_thieves_exact, forty_thieves_jit, forty_thieves_levels,
+                                  forty_thieves_stock, klondike_jit, klondike_sets)
 
     assert main(["prepare"]) == 0
     assert dd._LOADED.is_set() and klondike_jit._warm and forty_thieves_jit._warm
+    assert klondike_sets._warm and forty_thieves_exact._warm and forty_thieves_stock._warm
+    assert forty_thieves_levels._warm
     assert "solvers ready" in capsys.readouterr().out
