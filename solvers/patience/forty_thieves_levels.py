@@ -332,9 +332,10 @@ def covers(kernel, root) -> bool:
             and layout_for(kernel, root) is not None)
 
 
-def _grown(a: np.ndarray, n: int) -> np.ndarray:
+def _grown(a: np.ndarray, n: int, keep: int) -> np.ndarray:
+    """A larger copy of ``a`` (``n`` entries) holding its first ``keep``."""
     b = np.zeros(n, a.dtype)
-    b[:len(a)] = a
+    b[:keep] = a[:keep]
     return b
 
 
@@ -411,50 +412,72 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
     expect, level = 1, 0
     while True:
         n = max(expect, 1 << 10)
-        arena = np.zeros(max(prev_used, n * 48) + 4 * most, np.uint8)
+        # generous sizes cost nothing until written (the zeroed pages are mapped lazily),
+        # and spare the copies of growing: memory is counted by what is used
+        size = max(4 * prev_used, n * 48) + 4 * most
+        free = free_bytes()
+        for bound in (free // 2 if free is not None else None, max_bytes):
+            if bound is not None:
+                size = min(size, max(bound, 1 << 20))
+        arena = np.zeros(size, np.uint8)
         used = np.zeros(1, np.int64)
         index = np.zeros(_slots(n), np.int64)
-        parent = np.zeros(n, np.int64)
+        parent = np.zeros(4 * n, np.int64)
         ctl = np.zeros(7, np.int64)
         ctl[DEPTH] = -1
+        kept = prev_used + sum(p.nbytes for p in parents) + fixed
         while True:
+            held = kept + int(used[0]) + index.nbytes + 8 * int(ctl[POSITIONS])
             pause = PAUSE_EVERY
             if max_positions is not None:
                 pause = max(1, min(pause, max_positions - out.positions - int(ctl[POSITIONS])))
+            # a position adds at most a record and a parent entry until an array
+            # grows (which is checked on its own), so the pause comes before the bound
+            free = free_bytes()
+            room = min(max_bytes - held if max_bytes is not None else pause * (most + 9),
+                       free - RESERVE_BYTES if free is not None else pause * (most + 9))
+            if room < most + 9:
+                out.positions += int(ctl[POSITIONS])
+                out.stopped = "memory"
+                return out
+            pause = min(pause, room // (most + 9))
             status = _closure(prev, prev_used, level > 0, L, talon0, maxred, ranks, total,
                               arena, used, index, parent, ctl, srows, smvs, snmv, sidx,
                               srec, soff, order, key, pause, sc.accn, sc.accj, sc.qs,
                               *sc.proof(), tmp)
             out.seconds = time.process_time() - start
-            held = (prev.nbytes + arena.nbytes + index.nbytes + parent.nbytes
-                    + sum(p.nbytes for p in parents) + fixed)
+            held = kept + int(used[0]) + index.nbytes + 8 * int(ctl[POSITIONS])
             out.peak_bytes = max(out.peak_bytes, held)
             if status in (WON, DONE):
                 break
             stop = ""
+            free = free_bytes()
             if max_positions is not None and out.positions + ctl[POSITIONS] >= max_positions:
                 stop = "positions"
+            elif (max_bytes is not None and held > max_bytes) \
+                    or (free is not None and free < RESERVE_BYTES):
+                stop = "memory"
             elif max_seconds is not None and out.seconds >= max_seconds:
                 stop = "time"
             elif deadline is not None and time.perf_counter() >= deadline:
                 stop = "time"
             elif status == FULL:
+                count = int(ctl[POSITIONS])
                 grow_arena = used[0] + most > len(arena)
-                grow_parent = ctl[POSITIONS] + 1 > len(parent)
-                grow_index = 2 * (ctl[POSITIONS] + 1) > len(index)
+                grow_parent = count + 1 > len(parent)
+                grow_index = 2 * (count + 1) > len(index)
                 # while copying, the old array and the new one are both held
-                extra = (arena.nbytes * 3 // 2 * grow_arena + parent.nbytes * 2 * grow_parent
+                extra = (int(used[0]) * grow_arena + 8 * count * grow_parent
                          + index.nbytes * 2 * grow_index)
-                free = free_bytes()
                 if (max_bytes is not None and held + extra > max_bytes) \
                         or (free is not None and extra > free - RESERVE_BYTES):
                     stop = "memory"
                 else:
                     out.peak_bytes = max(out.peak_bytes, held + extra)
                     if grow_arena:
-                        arena = _grown(arena, len(arena) + len(arena) // 2)
+                        arena = _grown(arena, 2 * len(arena), int(used[0]))
                     if grow_parent:
-                        parent = _grown(parent, 2 * len(parent))
+                        parent = _grown(parent, 2 * len(parent), count)
                     if grow_index:
                         index = np.zeros(2 * len(index), np.int64)
                         _reindex(arena, used[0], index, lay.ncol, nbytes)
