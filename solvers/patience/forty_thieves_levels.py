@@ -573,11 +573,10 @@ def warm_up() -> None:
     if _warm:
         return
     from solvers.patience.deal import forty_thieves_deal
+    from solvers.patience.forty_thieves import FortyThievesKernel
     from solvers.patience.options import FortyThievesRules
-    from solvers.patience.search import kernel_for
-    pos = forty_thieves_deal(1, ranks=3, columns=3, rows=2)
-    kernel = kernel_for(pos, FortyThievesRules(redeals=0))
-    root, _ = kernel.normalize(kernel.encode(pos))
+    kernel = FortyThievesKernel(FortyThievesRules(0), 3)
+    root, _ = kernel.normalize(kernel.encode(forty_thieves_deal(1, ranks=3, columns=3, rows=2)))
     search(kernel, root)
     _warm.append(True)
 
