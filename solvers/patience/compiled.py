@@ -49,11 +49,14 @@ FT_COMPONENTS = True
 # (its loss proves the real loss) first, with this share of the budget; 0 = off
 FT_RELAXED_SHARE = 0.0
 # Forty Thieves with no turn-over left and a budget of ``LEVEL_FROM_SECONDS`` or more:
-# the probes get at most ``PROBE_CAP_SECONDS``, the exact search at most
-# ``EXACT_CAP_SECONDS``, and the level search (:mod:`forty_thieves_levels`: exhaustive,
-# one level of stock cards dealt at a time in memory) the rest
+# the probes get ``LEVEL_PROBE_SHARE`` of it (at least ``PROBE_MIN_SECONDS``: the level
+# search finds wins only once every earlier level is searched, so the probes keep a
+# fair share for deals that are won), the exact search at most ``EXACT_CAP_SECONDS``,
+# and the level search (:mod:`forty_thieves_levels`: exhaustive, one level of stock
+# cards dealt at a time in memory) the rest
 LEVEL_FROM_SECONDS = 120.0
-PROBE_CAP_SECONDS = 42.0
+LEVEL_PROBE_SHARE = 1 / 3
+PROBE_MIN_SECONDS = 42.0
 EXACT_CAP_SECONDS = 60.0
 # Klondike: the exact search keys positions up to the arrangement of free runs
 # (:mod:`klondike_sets`); off, it is ``klondike_jit``'s, equal to the plain one
@@ -196,7 +199,7 @@ def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, p
             now = time.perf_counter()
             stop = now + PROBE_SHARE * max(0.0, deadline - now)
             if levels:
-                stop = min(stop, now + PROBE_CAP_SECONDS)
+                stop = min(stop, now + max(PROBE_MIN_SECONDS, LEVEL_PROBE_SHARE * (deadline - now)))
         cap = None if max_nodes is None else max_nodes // 2
         line, used = _probes(kernel, root, stop, cap)
         nodes += used

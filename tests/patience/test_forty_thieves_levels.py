@@ -155,7 +155,8 @@ def test_solve_ends_long_budgets_with_the_level_search(monkeypatch):
         return census
     monkeypatch.setattr(levels, "search", spy)
     monkeypatch.setattr(compiled, "LEVEL_FROM_SECONDS", 100.0)
-    monkeypatch.setattr(compiled, "PROBE_CAP_SECONDS", 0.0)
+    monkeypatch.setattr(compiled, "PROBE_MIN_SECONDS", 0.0)
+    monkeypatch.setattr(compiled, "LEVEL_PROBE_SHARE", 0.0)
     monkeypatch.setattr(compiled, "EXACT_CAP_SECONDS", 0.0)
     result = solve(forty_thieves_deal(10), RULES, max_nodes=None, max_seconds=200.0)
     assert result.verdict == UNWINNABLE and found == ["unwinnable"]
