@@ -29,9 +29,9 @@ import numpy as np
 from numba import njit
 
 from solvers.numba_cache import drop_stale
-from solvers.patience.forty_thieves_jit import (MIX1, TF, W, _child, _same, _mix, _moves, _Scratch, encode,
+from solvers.patience.forty_thieves_jit import (MIX1, TF, W, _child, _mix, _moves, _Scratch, encode,
                                                 layout_for, stuck)
-from solvers.patience.forty_thieves_stock import DEAL, _deal, _to_notes
+from solvers.patience.forty_thieves_stock import DEAL, _deal, step
 
 drop_stale(__file__)
 
@@ -492,7 +492,7 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
         del parent, index
         if status == WON:
             out.verdict = "winnable"
-            out.line = _to_notes(kernel, root, _line(kernel, root, parents, int(ctl[WIN])))
+            out.line = _won_line(kernel, root, parents, int(ctl[WIN]))
             return out
         opened = int(np.count_nonzero(parents[-1] < 0))
         out.levels.append((opened, count))
@@ -519,10 +519,11 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
         level += 1
 
 
-def _line(kernel, root, parents, won) -> list:
-    """The moves from ``root`` to record ``won`` of the last level, in kernel
-    column numbers: each level's moves were made on its root's columns in key order,
-    so each level's column numbers are mapped back through that order."""
+def _won_line(kernel, root, parents, won) -> list:
+    """The kernel's notes of each step from ``root`` to record ``won`` of the last
+    level: each level's moves were made on its root's columns in key order, so each
+    level's column numbers are mapped back through that order. Raises when the line
+    leaves the kernel's moves or does not win."""
     per_level = []
     n, r = len(parents) - 1, won
     moves = []
@@ -545,8 +546,8 @@ def _line(kernel, root, parents, won) -> list:
         cols = state[0]
         order = sorted(range(len(cols)), key=lambda i: (len(cols[i]), cols[i]))
         if k > 0:
-            line.append((DEAL, 0, 0))
-            state, _ = kernel.normalize((cols, state[1], state[2], state[3] + 1, state[4]))
+            state, notes = step(kernel, state, (DEAL, 0, 0))
+            line.append(notes)
         for kind, a, b in moves:
             if b >= 0 and kind != TF and not state[0][order[b]]:
                 # into an empty column: the kernel offers its first one (they are
@@ -554,18 +555,12 @@ def _line(kernel, root, parents, won) -> list:
                 first = next(i for i, c in enumerate(state[0]) if not c)
                 other = order.index(first)
                 order[b], order[other] = order[other], order[b]
-            mv = (kind, a if kind == W else order[a], order[b] if b >= 0 else b)
-            line.append(mv)
-            state = _apply(kernel, state, mv)
+            state, notes = step(kernel, state, (kind, a if kind == W else order[a],
+                                                order[b] if b >= 0 else b))
+            line.append(notes)
+    if not kernel.is_won(state):
+        raise AssertionError("the level search's line does not win")
     return line
-
-
-def _apply(kernel, state, move):
-    kind, a, b = move
-    mv = next((m for m in kernel.moves(state) if _same(m, kind, a, b) and (kind != W or not m[2])), None)
-    if mv is None:
-        raise AssertionError("the level search's line leaves the kernel's moves")
-    return kernel.child(state, mv)[0]
 
 
 def warm_up() -> None:

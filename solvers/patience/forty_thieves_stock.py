@@ -317,25 +317,31 @@ def _unwind(history, level, index, tail) -> list:
     return out
 
 
+def step(kernel, state, move):
+    """One step of a compiled line through the plain kernel: ``(state, notes)``. A
+    deal is the kernel state with the pointer one further, and its automatic moves.
+    Raises when the move is not a kernel move."""
+    kind, a, b = move
+    if kind == DEAL:
+        cols, found, talon, p, redeals = state
+        if p >= len(talon):
+            raise AssertionError("no stock card left to deal")
+        state, auto = kernel.normalize((cols, found, talon, p + 1, redeals))
+        return state, ("draw",) + tuple(auto)
+    mv = next((m for m in kernel.moves(state) if _same(m, kind, a, b)
+               and (kind != W or not m[2])), None)
+    if mv is None:
+        raise AssertionError("the compiled line leaves the kernel's moves")
+    return kernel.child(state, mv)
+
+
 def _to_notes(kernel, root, line) -> list:
-    """Replay the moves through the plain kernel: the notes of each step (a deal is
-    the kernel state with the pointer one further, and its automatic moves). Raises
-    when a move is not a kernel move or the line does not win."""
+    """Replay the moves through the plain kernel (:func:`step`): the notes of each
+    step. Raises when a move is not a kernel move or the line does not win."""
     state = root
     path = []
-    for kind, a, b in line:
-        if kind == DEAL:
-            cols, found, talon, p, redeals = state
-            if p >= len(talon):
-                raise AssertionError("no stock card left to deal")
-            state, auto = kernel.normalize((cols, found, talon, p + 1, redeals))
-            path.append(("draw",) + tuple(auto))
-            continue
-        mv = next((m for m in kernel.moves(state) if _same(m, kind, a, b)
-                   and (kind != W or not m[2])), None)
-        if mv is None:
-            raise AssertionError("the compiled line leaves the kernel's moves")
-        state, notes = kernel.child(state, mv)
+    for move in line:
+        state, notes = step(kernel, state, move)
         path.append(notes)
     if not kernel.is_won(state):
         raise AssertionError("the compiled line does not win")
