@@ -20,6 +20,28 @@ from solvers.patience.options import FortyThievesRules, KlondikeRules, parse_red
 from solvers.patience.verify import verify_many
 
 
+def _seconds(text: str) -> float:
+    """A budget: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError("a budget is a number of seconds above 0")
+    return value
+
+
+def _whole_from_1(text: str) -> int:
+    """A count of processes: a whole number from 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("a count of processes is a whole number from 1")
+    return value
+
+
 def parse_seeds(text: str, limit: int | None = None) -> list[int]:
     """``1-100``, ``7`` or ``1-10,20,30-40`` to a list of deal numbers.
 
@@ -80,8 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     for p in (k, f):
         p.add_argument("--seeds", help="deal numbers, e.g. 1-10000")
         p.add_argument("--deals", help="JSON file of deals (ours or Solvitaire's format)")
-        p.add_argument("--workers", type=int, default=None, help="local processes (default: all cores)")
-        p.add_argument("--budget", type=float, default=60.0, help="seconds per deal (default 60)")
+        p.add_argument("--workers", type=_whole_from_1, default=None, help="local processes (default: all cores)")
+        p.add_argument("--budget", type=_seconds, default=60.0, help="seconds per deal (default 60)")
         p.add_argument("--out", help="results file, .csv or .jsonl (resumes if it exists)")
         p.add_argument("--no-resume", action="store_true", help="overwrite --out instead of resuming")
         p.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://host:8786")

@@ -106,3 +106,14 @@ def test_dask_matches_process_pool():
                                      scheduler=cluster.scheduler_address)
     assert _by_id(on_dask) == _by_id(local)
     assert by_address.total == 3
+
+
+@pytest.mark.parametrize("flag, value, says", [("--budget", "-5", "above 0"), ("--budget", "nan", "above 0"),
+                                               ("--budget", "x", "not a number"),
+                                               ("--workers", "0", "from 1")])
+def test_cli_refuses_a_bad_budget_or_worker_count_before_any_work(tmp_path, capsys, flag, value, says):
+    out = tmp_path / "r.jsonl"
+    with pytest.raises(SystemExit) as stop:
+        main(["forty-thieves", "--seeds", "1", "--out", str(out), flag, value])
+    assert stop.value.code == 2 and says in capsys.readouterr().err
+    assert not out.exists()
