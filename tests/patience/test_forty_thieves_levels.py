@@ -63,7 +63,7 @@ def test_keys_whose_hashes_collide_stay_apart():
     offsets = [levels._insert(index, arena, used, key, len(key), h) for key in keys]
     assert all(off >= 0 for off in offsets) and len(set(offsets)) == 20
     assert all(levels._insert(index, arena, used, key, len(key), h) == -1 for key in keys)
-    assert used[0] == 20 * 5
+    assert used[0] == 20 * 4       # a record is its key, nothing more
 
 
 def test_it_stops_at_its_memory_bound_and_at_the_clock():
@@ -83,7 +83,7 @@ def test_seed_10_is_lost_level_by_level():
     kernel, root = _root(10)
     census = levels.search(kernel, root)
     assert census.verdict == "unwinnable"
-    assert census.positions == 15_900
+    assert census.positions == 15_288 and census.dead_roots == 3_030
     assert len(census.levels) == 32
     assert census.positions == sum(p for _, p in census.levels)
 
@@ -112,7 +112,7 @@ def test_keys_read_back_whole_and_ignore_column_order():
     lay = layout_for(kernel, root)
     L = lay.array()
     talon0 = np.array(list(root[2]), np.int16)
-    most = lay.ncol + lay.ncol * lay.maxlen + 12 + (len(talon0) + 7) // 8
+    most = lay.ncol + lay.ncol * lay.maxlen + 11 + (len(talon0) + 7) // 8
     buf, again = np.zeros(most, np.uint8), np.zeros(most, np.uint8)
     order = np.zeros(lay.ncol, np.int64)
     back = np.zeros(lay.size, np.int16)
@@ -160,7 +160,7 @@ def test_solve_ends_long_budgets_with_the_level_search(monkeypatch):
     monkeypatch.setattr(compiled, "EXACT_CAP_SECONDS", 0.0)
     result = solve(forty_thieves_deal(10), RULES, max_nodes=None, max_seconds=200.0)
     assert result.verdict == UNWINNABLE and found == ["unwinnable"]
-    assert result.nodes >= 15_900
+    assert result.nodes >= 15_288
     # a won deal the probes and the exact search leave open
     from solvers.patience import forty_thieves_exact
     monkeypatch.setattr(forty_thieves_exact, "search", lambda *args, **kwargs: ("unknown", None, 0))
