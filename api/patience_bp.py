@@ -28,7 +28,7 @@ from api.jobs.runner import JobRunner
 from api.openapi import json_body, json_response, path_param, problems, query_param, ref
 from api.problems import PROBLEM_MEDIA_TYPE, problem
 from api.storage import JobRecord
-from api.validation import get_object, integral, json_object
+from api.validation import get_object, integral, json_object, only_fields
 from api.warmup import warm_up_in_background
 from solvers import games
 from solvers.errors import CardsageError
@@ -73,6 +73,11 @@ def _config(name: str):
 
 
 # ---------------------------------------------------------------- reading the inputs
+
+# the fields a request may hold: any other (a rule put beside `rules` instead of in it,
+# a misspelt name) is refused rather than ignored
+SOLVE_FIELDS = ("seed", "deal", "format", "rules", "budget_seconds", "include_deal")
+VERIFY_FIELDS = ("seeds", "rules", "budget_seconds")
 
 
 def _game(name: str) -> str:
@@ -141,6 +146,7 @@ def solve_deal(game: str):
     """Winnable, unwinnable (proven) or unknown (budget spent), with a solution."""
     game = _game(game)
     data = json_object()
+    only_fields(data, SOLVE_FIELDS)
     rules = _rules(game, data)
     budget = _budget(data)
     position, _ = _position(game, data)
@@ -359,6 +365,7 @@ def start_job(game: str):
     before anything is stored or started."""
     game = _game(game)
     data = json_object()
+    only_fields(data, VERIFY_FIELDS)
     rules = _rules(game, data)
     seeds = _seeds(data)
     budget = _budget(data)
@@ -483,7 +490,7 @@ _TOO_MANY = {"description": "Too many jobs, or too much outstanding work, for th
 OPENAPI_SCHEMAS = {
     "PatienceRules": _RULES,
     "PatienceSolveRequest": {
-        "type": "object",
+        "type": "object", "additionalProperties": False,
         "description": "Either `seed` (a deal number) or `deal` (our JSON deal format or Solvitaire's).",
         "oneOf": [{"required": ["seed"]}, {"required": ["deal"]}],
         "properties": {
@@ -512,7 +519,7 @@ OPENAPI_SCHEMAS = {
         "example": _SOLVE_EXAMPLE,
     },
     "PatienceVerifyRequest": {
-        "type": "object", "required": ["seeds"],
+        "type": "object", "required": ["seeds"], "additionalProperties": False,
         "description": "At most `PATIENCE_JOB_SEEDS_MAX` (2000) deals, and deals × `budget_seconds` at most "
                        "`PATIENCE_JOB_DEAL_SECONDS_MAX` (120000); both are checked before anything is stored.",
         "properties": {

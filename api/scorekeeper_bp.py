@@ -19,7 +19,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from api.openapi import json_body, json_response, path_param, problems, query_param, ref
 from api.scorekeeper_store import ScoreKeeperStore
-from api.validation import json_object
+from api.validation import json_object, only_fields
 from solvers import games
 from solvers.errors import CardsageError
 from solvers.scorekeeping import MAX_HANDS, MAX_POINTS, MAX_TIMER_S, Sheet, check_event
@@ -54,10 +54,7 @@ def _store() -> ScoreKeeperStore:
 
 
 def _fields(data: dict, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> None:
-    unknown = sorted(str(k)[:30] for k in data if k not in allowed)
-    if unknown:
-        raise CardsageError(f"unknown field(s) {', '.join(unknown[:5])}; accepted: {', '.join(allowed)}",
-                            status=400, field=unknown[0])
+    only_fields(data, allowed)
     for name in required:
         if name not in data:
             raise CardsageError(f"'{name}' is required", status=400, field=name)

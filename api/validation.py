@@ -43,6 +43,16 @@ def json_object() -> dict:
     return data
 
 
+def only_fields(data: Mapping, allowed: tuple[str, ...]) -> None:
+    """400 naming the first field of ``data`` that is not in ``allowed`` (a misspelt or
+    misplaced field would otherwise be ignored, and the request answered as if it
+    were not there)."""
+    unknown = sorted(str(k)[:30] for k in data if k not in allowed)
+    if unknown:
+        raise CardsageError(f"unknown field(s) {', '.join(unknown[:5])}; accepted: {', '.join(allowed)}",
+                            status=400, field=unknown[0])
+
+
 def get_int(data: Mapping, name: str, *, default: Any = _MISSING, minimum: int | None = None,
             maximum: int | None = None) -> int:
     """An integer field of a JSON object (400 when missing or not an integer, 422 out of range)."""

@@ -67,6 +67,23 @@ def test_bad_deals_and_rules_are_422_naming_the_problem(client):
     assert client.post(SOLVE, json={}).status_code == 400
 
 
+def test_a_field_the_request_does_not_take_is_refused_not_ignored(client):
+    """A rule put beside ``rules`` instead of in it would otherwise solve the deal
+    under other rules without a word; a misspelt budget would run the default."""
+    r = client.post("/api/v1/patience/forty-thieves/solve", json={"seed": 10, "redeals": "none"})
+    problem = r.get_json()
+    assert r.status_code == 400 and problem["field"] == "redeals"
+    assert "unknown field(s) redeals" in problem["detail"] and "rules" in problem["detail"]
+    r = client.post(SOLVE, json={"seed": 1, "budget": 5})
+    assert r.status_code == 400 and r.get_json()["field"] == "budget"
+    r = client.post("/api/v1/patience/klondike/verify", json={"seeds": "1-3", "draw": 3})
+    assert r.status_code == 400 and r.get_json()["field"] == "draw" and "job" not in r.get_json()
+    # every field the requests do take is still taken
+    r = client.post(SOLVE, json={"seed": 1, "format": "cardsage", "rules": {"draw": 1}, "budget_seconds": 1,
+                                 "include_deal": True})
+    assert r.status_code == 200 and "deal" in r.get_json()
+
+
 def test_budget_is_clamped_to_the_server_maximum(make_app):
     client = make_app(PATIENCE_BUDGET_S_MAX=0.2).test_client()
     body = client.post("/api/v1/patience/forty-thieves/solve",
