@@ -16,7 +16,7 @@ from flask import Blueprint, current_app, jsonify
 
 from api import workers
 from api.openapi import json_body, json_response, problems, ref
-from api.validation import get_object, json_object
+from api.validation import get_object, json_object, only_fields
 from api.warmup import warm_up_in_background
 from solvers.cards import Card, Rank, Suit, parse_card
 from solvers.doubledummy import Position, TrickRules
@@ -281,6 +281,11 @@ def _played(data: dict) -> list[Card]:
     return [_card(item, "played", "played") for item in value]
 
 
+# the fields that describe a position; a request refuses any field it does not take
+# (a misspelt `trumps` would otherwise be solved as no trump without a word)
+POSITION_FIELDS = ("game", "options", "trump", "deal", "leader", "played")
+
+
 def read_position(data: dict) -> tuple[str, Position]:
     """The game name and the position a request describes; 422 naming what is wrong."""
     name, rules = _rules(data)
@@ -384,6 +389,7 @@ def _describe(name: str, position: Position) -> dict:
 def solve_position():
     """The double-dummy value of a position, and with values=all the value of every legal card."""
     data = json_object()
+    only_fields(data, (*POSITION_FIELDS, "values", "line", "budget_ms"))
     name, position = read_position(data)
     values = _choice(data, "values", "best", ("best", "all"))
     budget = _budget(data, BUDGET_MS_DEFAULT, "DD_BUDGET_MS_MAX", BUDGET_MS_MAX)
@@ -399,6 +405,7 @@ def solve_position():
 def trick_table():
     """Tricks for every declarer and strain of a deal (bridge trick rules), within a budget."""
     data = json_object()
+    only_fields(data, ("deal", "budget_ms"))
     hands = _hands(data.get("deal"))
     try:
         Position.from_hands(hands, 0, (), TrickRules.bridge())
@@ -435,6 +442,7 @@ def solve_cells(hands, cell_ms: int, total_ms: int) -> dict:
 def play_card():
     """Play one legal card: the position after it, and the trick it completes, if any."""
     data = json_object()
+    only_fields(data, (*POSITION_FIELDS, "card"))
     name, position = read_position(data)
     seat = position.to_play
     card = _card(data.get("card"), "card", "card") if data.get("card") is not None else None
@@ -533,7 +541,7 @@ _POSITION_PROPERTIES = {
 
 OPENAPI_SCHEMAS = {
     "DoubleDummySolveRequest": {
-        "type": "object", "required": ["deal"],
+        "type": "object", "required": ["deal"], "additionalProperties": False,
         "properties": {
             **_POSITION_PROPERTIES,
             "values": {"type": "string", "enum": ["best", "all"], "default": "best",
@@ -570,7 +578,7 @@ OPENAPI_SCHEMAS = {
         },
     },
     "DoubleDummyTableRequest": {
-        "type": "object", "required": ["deal"],
+        "type": "object", "required": ["deal"], "additionalProperties": False,
         "properties": {"deal": _DEAL_SCHEMA,
                        "budget_ms": {"type": "integer", "minimum": 1, "default": TABLE_CELL_MS_DEFAULT,
                                      "description": "budget per cell; the table as a whole is clamped to "
@@ -587,7 +595,7 @@ OPENAPI_SCHEMAS = {
         },
     },
     "DoubleDummyPlayRequest": {
-        "type": "object", "required": ["deal", "card"],
+        "type": "object", "required": ["deal", "card"], "additionalProperties": False,
         "properties": {**_POSITION_PROPERTIES,
                        "card": {"type": "string", "description": "a legal card of the seat to play"}},
     },

@@ -255,3 +255,20 @@ def test_garbage_bodies_never_cause_a_500(fuzz_client, body, path):
     if response.status_code != 200:
         assert response.mimetype == "application/problem+json"
         assert response.get_json()["detail"]
+
+
+def test_a_field_the_request_does_not_take_is_refused_not_ignored(client):
+    """A misspelt ``trumps`` would otherwise be solved as no trump without a word."""
+    r = client.post(f"{BASE}/solve", json={"deal": SQUEEZE, "leader": "S", "trumps": "S"})
+    assert r.status_code == 400 and r.get_json()["field"] == "trumps"
+    assert "unknown field(s) trumps" in r.get_json()["detail"]
+    r = client.post(f"{BASE}/table", json={"deal": FULL, "budget": 5})
+    assert r.status_code == 400 and r.get_json()["field"] == "budget"
+    r = client.post(f"{BASE}/play", json={"deal": SQUEEZE, "leader": "S", "card": "AC", "values": "all"})
+    assert r.status_code == 400 and r.get_json()["field"] == "values"
+    # every field each request takes is still taken
+    _solve(client, deal=SQUEEZE, trump="N", leader="S", played=[], game="bridge", options={},
+           values="all", line=True, budget_ms=1000)
+    r = client.post(f"{BASE}/play", json={"deal": SQUEEZE, "trump": "N", "leader": "S", "played": [],
+                                          "game": "bridge", "options": {}, "card": "AC"})
+    assert r.status_code == 200 and r.get_json()["played"] == ["AC"]
