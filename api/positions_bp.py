@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, jsonify
 
 from api.openapi import json_body, json_response, path_param, problems, ref
 from api.sessions_bp import session_service, request_token
-from api.validation import get_int, get_object, json_object
+from api.validation import get_int, get_object, json_object, only_fields
 from solvers import games
 from solvers.cards import Rng
 from solvers.errors import CardsageError, OutOfTurn
@@ -64,6 +64,7 @@ def start_position(name: str):
     seat sees where it says."""
     game = games.get(name)
     data = json_object()
+    only_fields(data, ("seat", "seed", "options", "dealer", "zones"))
     options = get_object(data, "options") if data.get("options") is not None else None
     seed = get_int(data, "seed", default=0, minimum=0, maximum=2 ** 63 - 1)
     state = game.new(seed=seed, options=options)
@@ -83,6 +84,7 @@ def update_position(name: str):
     hidden ones) and, with ``act``, after one seat's action as the seat saw it."""
     game = games.get(name)
     data = json_object()
+    only_fields(data, ("knowledge", "act"))
     state, seat = _rebuilt(game, data)
     act = data.get("act")
     if act is not None:
@@ -99,6 +101,7 @@ def hint_for_position(name: str):
     """The hint for a position typed in: the same honest hint a session seat gets."""
     game = games.get(name)
     data = json_object()
+    only_fields(data, ("knowledge", "budget_ms", "mode"))
     limit = current_app.config["HINT_BUDGET_MS_MAX"]
     # clamped to the server's limit, as for a session's hint
     budget = min(get_int(data, "budget_ms", default=min(current_app.config["HINT_BUDGET_MS_DEFAULT"], limit),
@@ -185,7 +188,7 @@ OPENAPI_PATHS = {
         "description": "A fresh deal of the game seen from one seat: edit its zones (your cards, the table) "
                        "and enter what each seat did to reach the position at your table.",
         "parameters": [path_param("name", "registry name of the game", "king")],
-        "requestBody": json_body({"type": "object", "required": ["seat"], "properties": {
+        "requestBody": json_body({"type": "object", "required": ["seat"], "additionalProperties": False, "properties": {
             "seat": {"type": "integer", "minimum": 0}, "options": {"type": "object"},
             "seed": {"type": "integer", "minimum": 0},
             "dealer": {"type": "integer", "minimum": 0, "description": "the seat that deals at your table"},
@@ -202,7 +205,8 @@ OPENAPI_PATHS = {
                        "and, with `act`, enters one seat's action as you saw it: another seat's card play "
                        "is refused when what it showed rules the card out (a void).",
         "parameters": [path_param("name", "registry name of the game", "king")],
-        "requestBody": json_body({"type": "object", "required": ["knowledge"], "properties": {
+        "requestBody": json_body({"type": "object", "required": ["knowledge"], "additionalProperties": False,
+                                  "properties": {
             "knowledge": ref("Knowledge"),
             "act": {"type": "object", "required": ["seat", "action"], "properties": {
                 "seat": {"type": "integer", "minimum": 0},
@@ -214,7 +218,8 @@ OPENAPI_PATHS = {
         "description": "The honest hint for the knowledge's seat: the unseen cards are sampled from what "
                        "the seat knows, exactly as for a session seat.",
         "parameters": [path_param("name", "registry name of the game", "klondike")],
-        "requestBody": json_body({"type": "object", "required": ["knowledge"], "properties": {
+        "requestBody": json_body({"type": "object", "required": ["knowledge"], "additionalProperties": False,
+                                  "properties": {
             "knowledge": ref("Knowledge"), "budget_ms": {"type": "integer", "minimum": 1},
             "mode": {"type": "string"}}}, {"knowledge": _KNOWLEDGE_EXAMPLE, "budget_ms": 1000}),
         "responses": {"200": json_response("The hint", ref("Hint")), **problems(400, 404, 409, 413, 422, 503)},

@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, jsonify, request
 
 from api.openapi import json_body, json_response, path_param, problems, query_param, ref
 from api.sessions import SEED_RANGE, SessionService
-from api.validation import get_int, get_list, get_object, get_str, json_object, query_int
+from api.validation import get_int, get_list, get_object, get_str, json_object, only_fields, query_int
 from solvers import games
 from solvers.errors import CardsageError
 
@@ -37,6 +37,7 @@ def request_token() -> str | None:
 def create_session():
     """Start a match; answer with one secret token per human seat."""
     data = json_object()
+    only_fields(data, ("game", "seats", "seed", "options", "deal", "clock", "reactions"))
     game = get_str(data, "game")
     seats = get_list(data, "seats")
     seed = get_int(data, "seed", default=None, minimum=SEED_RANGE[0], maximum=SEED_RANGE[1])
@@ -87,6 +88,7 @@ def post_action(session_id: str):
     match = service.match(session_id)
     seat = service.seat(match, request_token())
     data = json_object()
+    only_fields(data, ("action", "version"))
     if "action" not in data or data["action"] is None:
         raise CardsageError("'action' is required: a notation like 'play QS' or "
                             "{\"kind\": \"play\", \"args\": [\"QS\"]}", status=400, field="action")
@@ -154,7 +156,7 @@ OPENAPI_SCHEMAS = {
                                   "args": {"type": "array", "items": {"type": "string"}}}}],
     },
     "CreateSession": {
-        "type": "object", "required": ["game", "seats"],
+        "type": "object", "required": ["game", "seats"], "additionalProperties": False,
         "properties": {
             "game": {"type": "string", "enum": [game["name"] for game in games.listing()],
                      "description": "registry name of the game"},
@@ -307,7 +309,7 @@ OPENAPI_SCHEMAS = {
         },
     },
     "ActionRequest": {
-        "type": "object", "required": ["action", "version"],
+        "type": "object", "required": ["action", "version"], "additionalProperties": False,
         "properties": {"action": ref("ActionInput"),
                        "version": {"type": "integer", "description": "the session version the action was "
                                                                      "chosen at"}},

@@ -91,6 +91,10 @@ def test_explicit_deal(client):
     ({"game": "whist", "seats": BOTS3, "deal": {"hands": [5, 6, 7, 8]}}, 422, None),
     ({"game": "whist", "seats": BOTS3, "deal": {"hands": [["AS"] * 13] * 4}}, 422, None),
     ({"game": "whist", "seats": BOTS3, "deal": {"dealer": 9}}, 422, "deal.dealer"),
+    # a field the request does not take is refused, not ignored (an option put beside
+    # `options` instead of in it would start the match under the defaults)
+    ({"game": "whist", "seats": BOTS3, "target": 5}, 400, "target"),
+    ({"game": "whist", "seats": BOTS3, "sead": 7}, 400, "sead"),
 ])
 def test_invalid_create_bodies(client, app, body, status, field):
     assert_problem(client.post(URL, json=body), status, field)

@@ -93,6 +93,7 @@ def _unchanged(client, session_id, token, before):
     (lambda v, legal, bad: {"action": legal, "version": str(v)}, 400, "version"),
     (lambda v, legal, bad: {"version": v}, 400, "action"),
     (lambda v, legal, bad: [legal, v], 400, None),
+    (lambda v, legal, bad: {"action": legal, "version": v, "seat": 0}, 400, "seat"),
 ])
 def test_action_errors_change_nothing(client, session, make_body, status, field):
     session_id, token = session

@@ -195,6 +195,13 @@ def test_inconsistent_positions_are_refused_with_what_is_wrong(client):
     assert reply.status_code == 404
     reply = client.post("/api/v1/games/king/positions", json={"seat": 9})
     assert reply.status_code == 422
+    # a field a request does not take is refused, not ignored
+    reply = client.post("/api/v1/games/king/positions", json={"seat": 0, "target": 5})
+    assert reply.status_code == 400 and reply.get_json()["field"] == "target"
+    reply = client.post("/api/v1/games/king/positions/update", json={"knowledge": good, "action": "play 2C"})
+    assert reply.status_code == 400 and reply.get_json()["field"] == "action"
+    reply = client.post("/api/v1/games/king/hint", json={"knowledge": good, "budget": 100})
+    assert reply.status_code == 400 and reply.get_json()["field"] == "budget"
 
 
 def test_a_seat_not_to_move_gets_409(client):
