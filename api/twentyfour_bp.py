@@ -7,7 +7,7 @@ import os
 from flask import Blueprint, jsonify, request
 
 from api.openapi import json_body, json_response, problems, query_param, ref
-from api.validation import integral, json_object, whole_number_text
+from api.validation import integral, json_object, only_fields, whole_number_text
 from solvers.cards import Rng
 from solvers.errors import CardsageError
 from solvers.twentyfour import analyse, check, hint_ladder, parse_numbers, random_deal, solve
@@ -23,6 +23,11 @@ HEAVY_LIMIT = 5
 
 
 # ---------------------------------------------------------------- reading the inputs
+
+
+# the fields of a JSON body; any other (a misspelt `operator`) is refused rather than
+# ignored. A query string's unknown parameters are left alone, as the web's custom is.
+SOLVE_FIELDS = ("cards", "target", "operators", "power", "concat")
 
 
 def _inputs() -> dict:
@@ -95,6 +100,8 @@ def _run(function, *args, **kwargs):
 def solve_deal():
     """Every distinct solution of a deal, the preferred one and the difficulty."""
     data = _inputs()
+    if request.method == "POST":
+        only_fields(data, SOLVE_FIELDS)
     cards = _cards(data)
     result = _run(solve, cards, _target(data), **_options(data, len(cards))).to_json()
     if result["count"] > MAX_LISTED:
@@ -109,6 +116,7 @@ def solve_deal():
 def check_answer():
     """Whether a typed expression uses each card once and makes the target."""
     data = json_object()
+    only_fields(data, (*SOLVE_FIELDS, "expression"))
     cards = _cards(data)
     expression = data.get("expression")
     if not isinstance(expression, str) or not expression.strip():
@@ -240,7 +248,7 @@ OPENAPI_SCHEMAS = {
         },
     },
     "TwentyFourSolveRequest": {
-        "type": "object", "required": ["cards"],
+        "type": "object", "required": ["cards"], "additionalProperties": False,
         "properties": {
             "cards": _CARDS_BODY,
             "target": {"oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}],
@@ -249,7 +257,7 @@ OPENAPI_SCHEMAS = {
         },
     },
     "TwentyFourCheckRequest": {
-        "type": "object", "required": ["cards", "expression"],
+        "type": "object", "required": ["cards", "expression"], "additionalProperties": False,
         "properties": {
             "cards": _CARDS_BODY,
             "expression": {"type": "string", "maxLength": 500},

@@ -55,6 +55,21 @@ def test_check_right_and_wrong_answers(client):
     assert wrong["ok"] is False and wrong["value"] == "22" and "22" in wrong["message"]
 
 
+def test_a_body_field_the_request_does_not_take_is_refused_not_ignored(client):
+    """A misspelt ``operator`` would otherwise solve with every operator."""
+    r = client.post(f"{BASE}/solve", json={"cards": [3, 3, 8, 8], "operator": "+-"})
+    assert r.status_code == 400 and r.get_json()["field"] == "operator"
+    r = client.post(f"{BASE}/check", json={"cards": [3, 3, 8, 8], "expression": "8/(3-8/3)", "goal": 24})
+    assert r.status_code == 400 and r.get_json()["field"] == "goal"
+    # every documented field is still taken, and a query string keeps the web's custom
+    body = client.post(f"{BASE}/check", json={"cards": [3, 3, 8, 8], "expression": "8/(3-8/3)", "target": 24,
+                                              "operators": "+-*/", "power": False, "concat": False}).get_json()
+    assert body["ok"] is True
+    assert client.post(f"{BASE}/solve", json={"cards": "3,3,8,8", "target": "24", "operators": "+-*/",
+                                              "power": False, "concat": False}).get_json()["solvable"] is True
+    assert client.get(f"{BASE}/solve?cards=3,3,8,8&utm_source=x").status_code == 200
+
+
 def test_analyse_marks_the_steps_that_keep_it_solvable(client):
     body = client.get(f"{BASE}/analyse?values=8/3,3,8").get_json()
     good = {m["expression"] for m in body["moves"] if m["solvable"]}
