@@ -26,6 +26,7 @@ from solvers.patience import forty_thieves_levels as levels  # noqa: E402
 from solvers.patience.deal import forty_thieves_deal  # noqa: E402
 from solvers.patience.options import FortyThievesRules  # noqa: E402
 from solvers.patience.search import kernel_for  # noqa: E402
+from solvers.patience.verify_cli import whole_from_1  # noqa: E402
 
 OPEN = "4,7,21,22,23,28,34,36"
 
@@ -41,15 +42,7 @@ def deal_numbers(text: str) -> list[int]:
     return seeds
 
 
-def positive(text: str) -> int:
-    """A cap: a whole number from 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("a cap is a whole number from 1")
-    return value
+positive = whole_from_1("a cap")
 
 
 def main(argv=None) -> None:

@@ -31,15 +31,17 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _whole_from_1(text: str) -> int:
-    """A count of processes: a whole number from 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("a count of processes is a whole number from 1")
-    return value
+def whole_from_1(what: str):
+    """An argparse type for ``what`` (a count, a cap): a whole number from 1."""
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number from 1")
+        return value
+    return read
 
 
 def parse_seeds(text: str, limit: int | None = None) -> list[int]:
@@ -102,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     for p in (k, f):
         p.add_argument("--seeds", help="deal numbers, e.g. 1-10000")
         p.add_argument("--deals", help="JSON file of deals (ours or Solvitaire's format)")
-        p.add_argument("--workers", type=_whole_from_1, default=None, help="local processes (default: all cores)")
+        p.add_argument("--workers", type=whole_from_1("a count of processes"), default=None,
+                       help="local processes (default: all cores)")
         p.add_argument("--budget", type=_seconds, default=60.0, help="seconds per deal (default 60)")
         p.add_argument("--out", help="results file, .csv or .jsonl (resumes if it exists)")
         p.add_argument("--no-resume", action="store_true", help="overwrite --out instead of resuming")
