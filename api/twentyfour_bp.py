@@ -30,10 +30,13 @@ HEAVY_LIMIT = 5
 SOLVE_FIELDS = ("cards", "target", "operators", "power", "concat")
 
 
-def _inputs() -> dict:
-    """The request's fields: the JSON body of a POST, the query string of a GET."""
+def _inputs(body_fields: tuple[str, ...] = ()) -> dict:
+    """The request's fields: the JSON body of a POST (400 for a field not in
+    ``body_fields``), the query string of a GET (its unknown parameters left alone)."""
     if request.method == "POST":
-        return json_object()
+        data = json_object()
+        only_fields(data, body_fields)
+        return data
     return {key: value for key, value in request.args.items()}
 
 
@@ -99,9 +102,7 @@ def _run(function, *args, **kwargs):
 @blueprint.route("/solve", methods=["GET", "POST"])
 def solve_deal():
     """Every distinct solution of a deal, the preferred one and the difficulty."""
-    data = _inputs()
-    if request.method == "POST":
-        only_fields(data, SOLVE_FIELDS)
+    data = _inputs(SOLVE_FIELDS)
     cards = _cards(data)
     result = _run(solve, cards, _target(data), **_options(data, len(cards))).to_json()
     if result["count"] > MAX_LISTED:
@@ -115,8 +116,7 @@ def solve_deal():
 @blueprint.post("/check")
 def check_answer():
     """Whether a typed expression uses each card once and makes the target."""
-    data = json_object()
-    only_fields(data, (*SOLVE_FIELDS, "expression"))
+    data = _inputs((*SOLVE_FIELDS, "expression"))
     cards = _cards(data)
     expression = data.get("expression")
     if not isinstance(expression, str) or not expression.strip():
