@@ -35,15 +35,18 @@ import numpy as np
 from numba import njit
 
 from solvers.numba_cache import drop_stale
-from solvers.patience.forty_thieves_jit import (MIX1, TF, W, _child, _mix, _moves, _Scratch, encode,
-                                                layout_for, stuck)
+from solvers.patience.forty_thieves_jit import (MIX1, TF, W, _child, _mix, _moves, _score, _Scratch,
+                                                encode, layout_for, stuck)
 from solvers.patience.forty_thieves_stock import DEAL, _deal, step
 
 drop_stale(__file__)
 
 WON, DONE, FULL, PAUSE = 0, 1, 2, 3
+NO_DEAL = -(1 << 62)        # the beam's score of a position with no stock card left
 MAX_DEPTH = 60_000          # depth of the search inside one level
-PAUSE_EVERY = 1 << 18       # positions between returns to Python (the clock, growth)
+PAUSE_EVERY = 1 << 16       # positions between returns to Python (the clock, growth): about 0.2 s
+PAUSE_NEAR = 1 << 12        # the same within ``NEAR_SECONDS`` of the deadline
+NEAR_SECONDS = 2.0
 OFFSET_BITS = 40            # a slot holds a record's offset + 1 and the hash's high bits
 OFFSET_MASK = (1 << OFFSET_BITS) - 1
 RESERVE_BYTES = 1 << 30     # a search never grows into the machine's last GiB
@@ -342,6 +345,14 @@ def covers(kernel, root) -> bool:
             and layout_for(kernel, root) is not None)
 
 
+def _rate(rates: dict, name: str, since: float, size: int) -> float:
+    """Record in ``rates`` the seconds a byte that growing ``name`` (``size`` bytes)
+    took since ``since``; returns the clock now."""
+    now = time.perf_counter()
+    rates[name] = (now - since) / max(1, size)
+    return now
+
+
 def _grown(a: np.ndarray, n: int, keep: int) -> np.ndarray:
     """A larger copy of ``a`` (``n`` entries) holding its first ``keep``."""
     b = np.zeros(n, a.dtype)
@@ -416,6 +427,7 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
     prev_used = _pack(encode(root, lay), L, talon0, order, prev, 0)
     parents: list[np.ndarray] = []
     out = LevelCensus("unknown")
+    grow_rate: dict[str, float] = {}     # seconds a byte of each array's last growth
     start = time.process_time()
     expect, level = 1, 0
     while True:
@@ -437,6 +449,8 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
         while True:
             held = kept + int(used[0]) + index.nbytes + 8 * int(ctl[POSITIONS])
             pause = PAUSE_EVERY
+            if deadline is not None and deadline - time.perf_counter() < NEAR_SECONDS:
+                pause = PAUSE_NEAR
             if max_positions is not None:
                 pause = max(1, min(pause, max_positions - out.positions - int(ctl[POSITIONS])))
             # a position adds at most a record and a parent entry until an array
@@ -477,18 +491,29 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
                 # while copying, the old array and the new one are both held
                 extra = (int(used[0]) * grow_arena + 8 * count * grow_parent
                          + index.nbytes * 2 * grow_index)
+                # a growth cannot be cut short, so it must fit before the deadline
+                # (each array costs about as much a byte as its last growth did)
+                work = {"arena": int(used[0]) * grow_arena, "parent": 8 * count * grow_parent,
+                        "index": index.nbytes * grow_index}
+                need = sum(grow_rate.get(name, 0.0) * size for name, size in work.items())
                 if (max_bytes is not None and held + extra > max_bytes) \
                         or (free is not None and extra > free - RESERVE_BYTES):
                     stop = "memory"
+                elif deadline is not None and time.perf_counter() + need >= deadline:
+                    stop = "time"
                 else:
                     out.peak_bytes = max(out.peak_bytes, held + extra)
+                    clock = time.perf_counter()
                     if grow_arena:
                         arena = _grown(arena, 2 * len(arena), int(used[0]))
+                        clock = _rate(grow_rate, "arena", clock, work["arena"])
                     if grow_parent:
                         parent = _grown(parent, 2 * len(parent), count)
+                        clock = _rate(grow_rate, "parent", clock, work["parent"])
                     if grow_index:
                         index = np.zeros(2 * len(index), np.int64)
                         _reindex(arena, used[0], index, lay.ncol, nbytes)
+                        _rate(grow_rate, "index", clock, work["index"])
             if stop:
                 out.positions += int(ctl[POSITIONS])
                 out.stopped = stop
@@ -525,6 +550,110 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
         if stop:
             out.stopped = stop
             return out
+        level += 1
+
+
+@njit(cache=True)
+def _scores(arena, used, lay, talon0, weights, row, out, offs):
+    """The beam's score of every record of ``arena[:used]`` into ``out`` (records
+    with no stock card left to deal score lowest) and where each starts into
+    ``offs``; returns how many records there are."""
+    n = 0
+    at = 0
+    while at < used:
+        offs[n] = at
+        at = _unpack(arena, at, lay, talon0, row)
+        out[n] = _score(row, lay, weights) if row[lay[5]] > row[lay[6]] else NO_DEAL
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _gather(arena, offs, picked, ncol, nbytes, dst):
+    """Copy the records numbered ``picked`` (in that order) into ``dst``; returns
+    the bytes written."""
+    at = 0
+    for i in picked:
+        s = offs[i]
+        e = _key_end(arena, s, ncol, nbytes)
+        dst[at:at + e - s] = arena[s:e]
+        at += e - s
+    return at
+
+
+def beam(kernel, root, cap: int, width: int, weights, deadline: float | None = None,
+         max_positions: int | None = None):
+    """The level search as a probe for wins: each level's closure stops at ``cap``
+    positions, and only the ``width`` best of them by the beam's score
+    (:mod:`forty_thieves_order`) are dealt into the next level, best first. Returns
+    ``(line or None, positions, finished)`` as the other beams: a line is a win
+    replayed through the plain kernel; the beam proves nothing when it dies out."""
+    lay = layout_for(kernel, root)
+    L = lay.array()
+    maxred, ranks, total = kernel.max_redeals, kernel.ranks, kernel.total
+    sc = _Scratch(lay)
+    maxm = 4 * lay.ncol + 4 * lay.talon + 8
+    srows = np.zeros((MAX_DEPTH, lay.size), np.int16)
+    smvs = np.zeros((MAX_DEPTH, maxm, 3), np.int16)
+    snmv = np.zeros(MAX_DEPTH, np.int64)
+    sidx = np.zeros(MAX_DEPTH, np.int64)
+    srec = np.zeros(MAX_DEPTH, np.int64)
+    order = np.zeros(lay.ncol, np.int64)
+    tmp = np.zeros(lay.size, np.int16)
+    row = np.zeros(lay.size, np.int16)
+    talon0 = np.array(list(root[2]), np.int16)
+    nbytes = (len(talon0) + 7) // 8
+    most = lay.ncol + lay.ncol * lay.maxlen + 11 + nbytes
+    key = np.zeros(most, np.uint8)
+    weights = np.array(weights, np.int64)
+    prev = np.zeros(most, np.uint8)
+    prev_used = _pack(encode(root, lay), L, talon0, order, prev, 0)
+    picked = np.zeros(1, np.int64)      # which record of the level before each root was
+    parents: list[np.ndarray] = []
+    positions, level = 0, 0
+    arena = np.zeros(cap * most + most, np.uint8)
+    index = np.zeros(_slots(cap + 1), np.int64)
+    parent = np.zeros(cap + 1, np.int64)
+    out = np.zeros(cap + 1, np.int64)
+    offs = np.zeros(cap + 1, np.int64)
+    while True:
+        used = np.zeros(1, np.int64)
+        index[:] = 0
+        ctl = np.zeros(8, np.int64)
+        ctl[DEPTH] = -1
+        while True:
+            limit = cap if max_positions is None else min(cap, max_positions - positions)
+            pause = max(1, min(PAUSE_EVERY // 2, limit - int(ctl[POSITIONS])))
+            status = _closure(prev, prev_used, level > 0, L, talon0, maxred, ranks, total,
+                              arena, used, index, parent, ctl, srows, smvs, snmv, sidx,
+                              srec, order, key, pause, sc.accn, sc.accj, sc.qs,
+                              *sc.proof(), tmp)
+            if status != PAUSE or ctl[POSITIONS] >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None, positions + int(ctl[POSITIONS]), False
+        count = int(ctl[POSITIONS])
+        positions += count
+        kept = parent[:count].copy()
+        roots = kept < 0
+        kept[roots] = -(picked[-kept[roots] - 1] + 1)
+        parents.append(kept)
+        if status == WON:
+            return _won_line(kernel, root, parents, int(ctl[WIN])), positions, True
+        if (max_positions is not None and positions >= max_positions) \
+                or (deadline is not None and time.perf_counter() >= deadline):
+            return None, positions, False
+        n = _scores(arena, int(used[0]), L, talon0, weights, row, out, offs)
+        scores = out[:n]
+        live = int(np.count_nonzero(scores > NO_DEAL))
+        if live == 0:
+            return None, positions, True
+        k = min(width, live)
+        best = np.argpartition(-scores, k - 1)[:k] if k < n else np.arange(n)
+        best = best[np.argsort(-scores[best], kind="stable")][:k]
+        prev = np.zeros(int(used[0]) + most, np.uint8)
+        prev_used = _gather(arena, offs, best, lay.ncol, nbytes, prev)
+        picked = best.astype(np.int64)
         level += 1
 
 

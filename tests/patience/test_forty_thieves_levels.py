@@ -1,8 +1,8 @@
 """The level search (``forty_thieves_levels``): searched by stock cards dealt, it gives
 the plain exhaustive search's verdict on small deals (won and lost), with won lines
 that replay through the rules engine; its keys are exact (positions whose hashes
-collide stay apart); it stops at its caps, clock and memory bound; and its census of
-a full lost deal."""
+collide stay apart); it stops at its caps, clock and memory bound; its census of
+a full lost deal; and the same search as a beam for wins (``beam``)."""
 
 import random
 
@@ -18,6 +18,7 @@ from solvers.patience.rules import replay
 from solvers.patience.search import UNWINNABLE, WINNABLE, _dfs
 
 RULES = FortyThievesRules(0)
+WEIGHTS = (100, 40, 30, 8, 3)
 VERDICT = {WINNABLE: "winnable", UNWINNABLE: "unwinnable"}
 
 
@@ -171,8 +172,55 @@ def test_solve_ends_long_budgets_with_the_level_search(monkeypatch):
 
     def refuse(*args, **kwargs):
         raise AssertionError("the level search ran below its budget")
-    monkeypatch.undo()      # the default threshold (two minutes) against a 20 s budget
+    monkeypatch.undo()      # the default threshold (50 s) against a 20 s budget
     monkeypatch.setattr(levels, "search", refuse)
     monkeypatch.setattr(compiled, "PROBE_SHARE", 0.0)
     result = solve(forty_thieves_deal(10), RULES, max_nodes=None, max_seconds=20.0)
     assert result.verdict == UNWINNABLE
+
+
+def test_the_level_beam_claims_only_real_wins_and_is_the_level_search_when_wide():
+    """The level search as a beam: every line it returns wins through the rules
+    engine, however narrow; as wide as the levels it wins exactly the won deals."""
+    won = died = 0
+    for ranks, columns, rows in [(4, 4, 3), (6, 5, 4), (5, 6, 3)]:
+        for seed in range(12):
+            deal = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
+            kernel = FortyThievesKernel(RULES, ranks)
+            root, auto = kernel.normalize(kernel.encode(deal))
+            census = levels.search(kernel, root, max_positions=100_000)
+            if census.verdict == "unknown":
+                continue
+            for cap, width in [(50, 1), (300, 20), (100_000, 100_000)]:
+                line, positions, finished = levels.beam(kernel, root, cap, width, WEIGHTS)
+                assert finished and positions > 0
+                if line is not None:
+                    assert census.verdict == "winnable", (ranks, columns, rows, seed, cap)
+                    moves = list(auto) + [m for notes in line for m in notes]
+                    assert replay(deal, moves, RULES).is_won(), (ranks, columns, rows, seed, cap)
+                elif cap == 100_000:
+                    assert census.verdict == "unwinnable", (ranks, columns, rows, seed)
+            won += census.verdict == "winnable"
+            died += census.verdict == "unwinnable"
+    assert won >= 15 and died >= 1
+
+
+def test_the_level_beam_stops_at_its_clock_and_positions():
+    kernel, root = _root(23)
+    line, positions, finished = levels.beam(kernel, root, 10_000, 1_000, WEIGHTS, deadline=0.0)
+    assert line is None and not finished
+    line, positions, finished = levels.beam(kernel, root, 10_000, 1_000, WEIGHTS, max_positions=5_000)
+    assert line is None and not finished and positions == 5_000
+
+
+@pytest.mark.slow
+def test_the_level_beam_wins_a_deal_the_other_probes_take_long_on():
+    """Seed 12 (no redeal): the move-by-move and stock beams find no win within 42 s
+    of probing; the level beam keeping 100,000 of a million positions a level wins it
+    in about 4 million positions, and its line replays."""
+    kernel, root = _root(12)
+    deal = forty_thieves_deal(12)
+    line, positions, finished = levels.beam(kernel, root, 1_000_000, 100_000, WEIGHTS)
+    assert line is not None and positions < 6_000_000
+    auto = kernel.normalize(kernel.encode(deal))[1]
+    assert replay(deal, list(auto) + [m for notes in line for m in notes], RULES).is_won()
