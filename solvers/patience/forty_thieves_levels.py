@@ -339,6 +339,42 @@ class LevelCensus:
     dead_roots: int = 0         # roots the dead-end proof (rule 9) kept out
 
 
+class _Levels:
+    """What a search level by level holds for one root: the layout, the first talon,
+    the depth-first search's rows and moves inside a level, and the level-0 record
+    (the root's key, read as a one-record "previous level")."""
+
+    def __init__(self, kernel, root):
+        self.kernel = kernel
+        self.lay = layout_for(kernel, root)
+        lay = self.lay
+        self.L = lay.array()
+        self.sc = _Scratch(lay)
+        maxm = 4 * lay.ncol + 4 * lay.talon + 8
+        self.srows = np.zeros((MAX_DEPTH, lay.size), np.int16)
+        self.smvs = np.zeros((MAX_DEPTH, maxm, 3), np.int16)
+        self.snmv = np.zeros(MAX_DEPTH, np.int64)
+        self.sidx = np.zeros(MAX_DEPTH, np.int64)
+        self.srec = np.zeros(MAX_DEPTH, np.int64)
+        self.order = np.zeros(lay.ncol, np.int64)
+        self.tmp = np.zeros(lay.size, np.int16)
+        self.talon0 = np.array(list(root[2]), np.int16)
+        self.nbytes = (len(self.talon0) + 7) // 8
+        self.most = lay.ncol + lay.ncol * lay.maxlen + 11 + self.nbytes    # the longest key
+        self.key = np.zeros(self.most, np.uint8)
+        self.fixed = self.srows.nbytes + self.smvs.nbytes + 4 * self.snmv.nbytes
+        self.first = np.zeros(self.most, np.uint8)
+        self.first_used = _pack(encode(root, lay), self.L, self.talon0, self.order, self.first, 0)
+
+    def close(self, prev, prev_used, deal_roots, arena, used, index, parent, ctl, pause):
+        """:func:`_closure` of the level the records of ``prev[:prev_used]`` open."""
+        k = self.kernel
+        return _closure(prev, prev_used, deal_roots, self.L, self.talon0, k.max_redeals, k.ranks,
+                        k.total, arena, used, index, parent, ctl, self.srows, self.smvs, self.snmv,
+                        self.sidx, self.srec, self.order, self.key, pause, self.sc.accn,
+                        self.sc.accj, self.sc.qs, *self.sc.proof(), self.tmp)
+
+
 def covers(kernel, root) -> bool:
     """Only with no turn-over left, where the compiled rows cover the position."""
     return (kernel.max_redeals is not None and root[4] >= kernel.max_redeals
@@ -405,26 +441,9 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
     ``RESERVE_BYTES``). ``log(level, roots, positions)`` is called per level."""
     if not covers(kernel, root):
         raise ValueError("the level search needs Forty Thieves with no turn-over left")
-    lay = layout_for(kernel, root)
-    L = lay.array()
-    maxred, ranks, total = kernel.max_redeals, kernel.ranks, kernel.total
-    sc = _Scratch(lay)
-    maxm = 4 * lay.ncol + 4 * lay.talon + 8
-    srows = np.zeros((MAX_DEPTH, lay.size), np.int16)
-    smvs = np.zeros((MAX_DEPTH, maxm, 3), np.int16)
-    snmv = np.zeros(MAX_DEPTH, np.int64)
-    sidx = np.zeros(MAX_DEPTH, np.int64)
-    srec = np.zeros(MAX_DEPTH, np.int64)
-    order = np.zeros(lay.ncol, np.int64)
-    tmp = np.zeros(lay.size, np.int16)
-    talon0 = np.array(list(root[2]), np.int16)
-    nbytes = (len(talon0) + 7) // 8
-    most = lay.ncol + lay.ncol * lay.maxlen + 11 + nbytes
-    key = np.zeros(most, np.uint8)
-    fixed = srows.nbytes + smvs.nbytes + 4 * snmv.nbytes
-    # level 0 opens with the root itself, read from a one-record "previous level"
-    prev = np.zeros(most, np.uint8)
-    prev_used = _pack(encode(root, lay), L, talon0, order, prev, 0)
+    work = _Levels(kernel, root)
+    lay, nbytes, most, fixed = work.lay, work.nbytes, work.most, work.fixed
+    prev, prev_used = work.first, work.first_used
     parents: list[np.ndarray] = []
     out = LevelCensus("unknown")
     grow_rate: dict[str, float] = {}     # seconds a byte of each array's last growth
@@ -463,10 +482,7 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
                 out.stopped = "memory"
                 return out
             pause = min(pause, room // (most + 9))
-            status = _closure(prev, prev_used, level > 0, L, talon0, maxred, ranks, total,
-                              arena, used, index, parent, ctl, srows, smvs, snmv, sidx,
-                              srec, order, key, pause, sc.accn, sc.accj, sc.qs,
-                              *sc.proof(), tmp)
+            status = work.close(prev, prev_used, level > 0, arena, used, index, parent, ctl, pause)
             out.seconds = time.process_time() - start
             held = kept + int(used[0]) + index.nbytes + 8 * int(ctl[POSITIONS])
             out.peak_bytes = max(out.peak_bytes, held)
@@ -493,9 +509,9 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
                          + index.nbytes * 2 * grow_index)
                 # a growth cannot be cut short, so it must fit before the deadline
                 # (each array costs about as much a byte as its last growth did)
-                work = {"arena": int(used[0]) * grow_arena, "parent": 8 * count * grow_parent,
+                grow_bytes = {"arena": int(used[0]) * grow_arena, "parent": 8 * count * grow_parent,
                         "index": index.nbytes * grow_index}
-                need = sum(grow_rate.get(name, 0.0) * size for name, size in work.items())
+                need = sum(grow_rate.get(name, 0.0) * size for name, size in grow_bytes.items())
                 if (max_bytes is not None and held + extra > max_bytes) \
                         or (free is not None and extra > free - RESERVE_BYTES):
                     stop = "memory"
@@ -506,14 +522,14 @@ def search(kernel, root, max_positions: int | None = None, max_level_roots: int 
                     clock = time.perf_counter()
                     if grow_arena:
                         arena = _grown(arena, 2 * len(arena), int(used[0]))
-                        clock = _rate(grow_rate, "arena", clock, work["arena"])
+                        clock = _rate(grow_rate, "arena", clock, grow_bytes["arena"])
                     if grow_parent:
                         parent = _grown(parent, 2 * len(parent), count)
-                        clock = _rate(grow_rate, "parent", clock, work["parent"])
+                        clock = _rate(grow_rate, "parent", clock, grow_bytes["parent"])
                     if grow_index:
                         index = np.zeros(2 * len(index), np.int64)
                         _reindex(arena, used[0], index, lay.ncol, nbytes)
-                        _rate(grow_rate, "index", clock, work["index"])
+                        _rate(grow_rate, "index", clock, grow_bytes["index"])
             if stop:
                 out.positions += int(ctl[POSITIONS])
                 out.stopped = stop
@@ -588,26 +604,11 @@ def beam(kernel, root, cap: int, width: int, weights, deadline: float | None = N
     (:mod:`forty_thieves_order`) are dealt into the next level, best first. Returns
     ``(line or None, positions, finished)`` as the other beams: a line is a win
     replayed through the plain kernel; the beam proves nothing when it dies out."""
-    lay = layout_for(kernel, root)
-    L = lay.array()
-    maxred, ranks, total = kernel.max_redeals, kernel.ranks, kernel.total
-    sc = _Scratch(lay)
-    maxm = 4 * lay.ncol + 4 * lay.talon + 8
-    srows = np.zeros((MAX_DEPTH, lay.size), np.int16)
-    smvs = np.zeros((MAX_DEPTH, maxm, 3), np.int16)
-    snmv = np.zeros(MAX_DEPTH, np.int64)
-    sidx = np.zeros(MAX_DEPTH, np.int64)
-    srec = np.zeros(MAX_DEPTH, np.int64)
-    order = np.zeros(lay.ncol, np.int64)
-    tmp = np.zeros(lay.size, np.int16)
+    work = _Levels(kernel, root)
+    lay, nbytes, most = work.lay, work.nbytes, work.most
     row = np.zeros(lay.size, np.int16)
-    talon0 = np.array(list(root[2]), np.int16)
-    nbytes = (len(talon0) + 7) // 8
-    most = lay.ncol + lay.ncol * lay.maxlen + 11 + nbytes
-    key = np.zeros(most, np.uint8)
     weights = np.array(weights, np.int64)
-    prev = np.zeros(most, np.uint8)
-    prev_used = _pack(encode(root, lay), L, talon0, order, prev, 0)
+    prev, prev_used = work.first, work.first_used
     picked = np.zeros(1, np.int64)      # which record of the level before each root was
     parents: list[np.ndarray] = []
     positions, level = 0, 0
@@ -624,10 +625,7 @@ def beam(kernel, root, cap: int, width: int, weights, deadline: float | None = N
         while True:
             limit = cap if max_positions is None else min(cap, max_positions - positions)
             pause = max(1, min(PAUSE_EVERY // 2, limit - int(ctl[POSITIONS])))
-            status = _closure(prev, prev_used, level > 0, L, talon0, maxred, ranks, total,
-                              arena, used, index, parent, ctl, srows, smvs, snmv, sidx,
-                              srec, order, key, pause, sc.accn, sc.accj, sc.qs,
-                              *sc.proof(), tmp)
+            status = work.close(prev, prev_used, level > 0, arena, used, index, parent, ctl, pause)
             if status != PAUSE or ctl[POSITIONS] >= limit:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
@@ -643,7 +641,7 @@ def beam(kernel, root, cap: int, width: int, weights, deadline: float | None = N
         if (max_positions is not None and positions >= max_positions) \
                 or (deadline is not None and time.perf_counter() >= deadline):
             return None, positions, False
-        n = _scores(arena, int(used[0]), L, talon0, weights, row, out, offs)
+        n = _scores(arena, int(used[0]), work.L, work.talon0, weights, row, out, offs)
         scores = out[:n]
         live = int(np.count_nonzero(scores > NO_DEAL))
         if live == 0:

@@ -29,27 +29,36 @@ def _root(seed, **shape):
     return kernel, root
 
 
-def test_small_deals_get_the_plain_searchs_verdict_and_won_lines_replay():
-    """Where the level search decides within its cap it agrees with the plain
-    search; both verdicts occur; every won line (each level's moves made on its
-    columns in key order, mapped back) wins through the rules engine."""
-    seen = {"winnable": 0, "unwinnable": 0}
+def _small_deals():
+    """36 small deals of three shapes: ``(label, deal, kernel, root, automatic moves)``."""
     for ranks, columns, rows in [(4, 4, 3), (6, 5, 4), (5, 6, 3)]:
         for seed in range(12):
             deal = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
             kernel = FortyThievesKernel(RULES, ranks)
             root, auto = kernel.normalize(kernel.encode(deal))
-            census = levels.search(kernel, root, max_positions=100_000)
-            if census.verdict == "unknown":
-                continue
-            plain = _dfs(FortyThievesKernel(RULES, ranks), root, 300_000, None, None)[0]
-            assert census.verdict == VERDICT[plain], (ranks, columns, rows, seed)
-            seen[census.verdict] += 1
-            if census.verdict == "winnable":
-                moves = list(auto) + [m for notes in census.line for m in notes]
-                assert replay(deal, moves, RULES).is_won(), (ranks, columns, rows, seed)
-            else:
-                assert census.line is None
+            yield (ranks, columns, rows, seed), deal, kernel, root, auto
+
+
+def _wins(deal, auto, line):
+    return replay(deal, list(auto) + [m for notes in line for m in notes], RULES).is_won()
+
+
+def test_small_deals_get_the_plain_searchs_verdict_and_won_lines_replay():
+    """Where the level search decides within its cap it agrees with the plain
+    search; both verdicts occur; every won line (each level's moves made on its
+    columns in key order, mapped back) wins through the rules engine."""
+    seen = {"winnable": 0, "unwinnable": 0}
+    for label, deal, kernel, root, auto in _small_deals():
+        census = levels.search(kernel, root, max_positions=100_000)
+        if census.verdict == "unknown":
+            continue
+        plain = _dfs(FortyThievesKernel(RULES, kernel.ranks), root, 300_000, None, None)[0]
+        assert census.verdict == VERDICT[plain], label
+        seen[census.verdict] += 1
+        if census.verdict == "winnable":
+            assert _wins(deal, auto, census.line), label
+        else:
+            assert census.line is None
     assert seen["winnable"] >= 15 and seen["unwinnable"] >= 1
 
 
@@ -183,25 +192,19 @@ def test_the_level_beam_claims_only_real_wins_and_is_the_level_search_when_wide(
     """The level search as a beam: every line it returns wins through the rules
     engine, however narrow; as wide as the levels it wins exactly the won deals."""
     won = died = 0
-    for ranks, columns, rows in [(4, 4, 3), (6, 5, 4), (5, 6, 3)]:
-        for seed in range(12):
-            deal = forty_thieves_deal(seed, ranks=ranks, columns=columns, rows=rows)
-            kernel = FortyThievesKernel(RULES, ranks)
-            root, auto = kernel.normalize(kernel.encode(deal))
-            census = levels.search(kernel, root, max_positions=100_000)
-            if census.verdict == "unknown":
-                continue
-            for cap, width in [(50, 1), (300, 20), (100_000, 100_000)]:
-                line, positions, finished = levels.beam(kernel, root, cap, width, WEIGHTS)
-                assert finished and positions > 0
-                if line is not None:
-                    assert census.verdict == "winnable", (ranks, columns, rows, seed, cap)
-                    moves = list(auto) + [m for notes in line for m in notes]
-                    assert replay(deal, moves, RULES).is_won(), (ranks, columns, rows, seed, cap)
-                elif cap == 100_000:
-                    assert census.verdict == "unwinnable", (ranks, columns, rows, seed)
-            won += census.verdict == "winnable"
-            died += census.verdict == "unwinnable"
+    for label, deal, kernel, root, auto in _small_deals():
+        census = levels.search(kernel, root, max_positions=100_000)
+        if census.verdict == "unknown":
+            continue
+        for cap, width in [(50, 1), (300, 20), (100_000, 100_000)]:
+            line, positions, finished = levels.beam(kernel, root, cap, width, WEIGHTS)
+            assert finished and positions > 0
+            if line is not None:
+                assert census.verdict == "winnable" and _wins(deal, auto, line), (label, cap)
+            elif cap == 100_000:
+                assert census.verdict == "unwinnable", label
+        won += census.verdict == "winnable"
+        died += census.verdict == "unwinnable"
     assert won >= 15 and died >= 1
 
 
@@ -222,5 +225,4 @@ def test_the_level_beam_wins_a_deal_the_other_probes_take_long_on():
     deal = forty_thieves_deal(12)
     line, positions, finished = levels.beam(kernel, root, 1_000_000, 100_000, WEIGHTS)
     assert line is not None and positions < 6_000_000
-    auto = kernel.normalize(kernel.encode(deal))[1]
-    assert replay(deal, list(auto) + [m for notes in line for m in notes], RULES).is_won()
+    assert _wins(deal, kernel.normalize(kernel.encode(deal))[1], line)
