@@ -229,8 +229,9 @@ def forty_thieves_first(kernel: FortyThievesKernel, root, max_nodes, deadline, p
         return None
     verdict, line, more = exact
     nodes += more
-    if verdict != "unknown" or not levels or time.perf_counter() >= deadline:
+    spent = max_nodes is not None and nodes >= max_nodes
+    if verdict != "unknown" or not levels or spent or time.perf_counter() >= deadline:
         return verdict, line, nodes
-    rest = None if max_nodes is None else max(1, max_nodes - nodes)
+    rest = None if max_nodes is None else max_nodes - nodes
     census = forty_thieves_levels.search(kernel, root, max_positions=rest, deadline=deadline)
     return census.verdict, census.line, nodes + census.positions
