@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from solvers.cards import Card, Kind, parse_cards
 from solvers.errors import CardsageError
@@ -164,6 +164,8 @@ def _matches_brute_force(hand, which, weighted):
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=st.lists(st.sampled_from(SMALL_PACK), min_size=3, max_size=7, unique=True),
        which=st.integers(0, len(RULES) - 1), weighted=st.booleans())
+# two copies of one run: the same meld taken twice (each option was once taken at most)
+@example(hand=parse_cards("5H#1 5H#2 6H#1 6H#2 7H#1 7H#2"), which=2, weighted=False)
 def test_both_methods_find_the_brute_force_optimum(hand, which, weighted):
     _matches_brute_force(hand, which, weighted)
 

@@ -148,7 +148,8 @@ def _solve_exhaustive(options: list[Option], faces: Counter, wild_values: list[i
             else:
                 tables.add(option.table)
             chosen.append(i)
-            visit(i + 1)
+            # a new meld may be formed again from the second copies of its cards
+            visit(i if option.table is None else i + 1)
             chosen.pop()
             if option.table is None:
                 kinds[option.kind] -= 1
@@ -170,7 +171,10 @@ def _solve_cpsat(options: list[Option], faces: Counter, wild_values: list[int],
                  value: Callable[[Card], int], contract: Mapping[str, int], only: bool):
     """The same choice as a CP-SAT model: a Boolean per option, card counts as capacities."""
     model = cp_model.CpModel()
-    take = [model.NewBoolVar(f"o{i}") for i in range(len(options))]
+    # how many times each option is taken: a new meld as often as the hand holds its
+    # cards (two copies in a double pack), a lay-off on a table meld once
+    take = [model.NewIntVar(0, _most_times(o, faces, len(wild_values)), f"o{i}")
+            for i, o in enumerate(options)]
     uses: dict[Card, list] = {}
     for var, option in zip(take, options):
         for face, n in option.faces:
@@ -215,7 +219,17 @@ def _solve_cpsat(options: list[Option], faces: Counter, wild_values: list[int],
         return None
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise CardsageError("the meld solver ran out of time", status=503)
-    return [o for o, v in zip(options, take) if solver.Value(v)]
+    return [o for o, v in zip(options, take) for _ in range(solver.Value(v))]
+
+
+def _most_times(option: Option, faces: Counter, wilds: int) -> int:
+    """How many times the hand's cards allow ``option`` to be taken."""
+    if option.table is not None:
+        return 1
+    bounds = [faces[face] // n for face, n in option.faces]
+    if option.wilds:
+        bounds.append(wilds // option.wilds)
+    return min(bounds) if bounds else 1
 
 
 def _plan_from(chosen: list[Option], hand: Sequence[Card], wilds: list[Card], rules: MeldRules,
